@@ -1,0 +1,2 @@
+import GentzenTest.Rules
+import GentzenTest.Messages

@@ -1,0 +1,77 @@
+"""`gentzen train sft`: supervised training from the command line.
+
+The options are built from `SFTConfig`'s fields (names, types, defaults, help), so the dataclass
+is the one place a training option is defined. torch is imported only when a command runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import shlex
+import sys
+import time
+import typing
+from pathlib import Path
+
+import typer
+
+from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
+
+REQUIRED = ("data", "out")
+
+
+def _options(cfg_cls) -> list[inspect.Parameter]:
+    hints = typing.get_type_hints(cfg_cls)
+    params = []
+    for f in dataclasses.fields(cfg_cls):
+        default = ... if f.name in REQUIRED else f.default
+        flag = f"--{f.name.replace('_', '-')}"
+        if hints[f.name] is bool:
+            flag = f"{flag}/--no-{flag[2:]}"
+        opt = typer.Option(default, flag, help=f.metadata.get("help", ""),
+                           show_default=f.name not in REQUIRED)
+        params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=opt,
+                                        annotation=hints[f.name]))
+    return params
+
+
+def _printer():
+    """Progress lines on stderr, at most one step line every 5 seconds."""
+    last = [0.0]
+
+    def show(ev: dict) -> None:
+        kind = ev["event"]
+        if kind == "start":
+            typer.echo(f"training {ev['parameters']:,} parameters on {ev['device']}: {ev['sequences']} sequences "
+                       f"({ev['tokens_per_epoch']:,} tokens/epoch), {ev['eval_sequences']} held out", err=True)
+        elif kind == "step" and (time.monotonic() - last[0] >= 5 or ev["step"] == 1):
+            last[0] = time.monotonic()
+            typer.echo(f"step {ev['step']:>6}  loss {ev['loss']:.4f}  lr {ev['lr']:.2e}  "
+                       f"{ev['tokens']:,} tok  {ev['elapsed']:.0f}s  {ev['tokens_per_second']:,.0f} tok/s", err=True)
+        elif kind == "eval":
+            typer.echo(f"step {ev['step']:>6}  held-out loss {ev['eval_loss']:.4f}", err=True)
+
+    return show
+
+
+def sft(**kwargs) -> None:
+    """Train a model on reference proofs under a time budget; writes a model directory."""
+    from gentzen.train.sft import train
+
+    cfg = SFTConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
+    result = train(cfg, progress=_printer())
+    # The exact command that produced the model, kept beside it.
+    (Path(cfg.out) / "command.txt").write_text("gentzen " + " ".join(shlex.quote(a) for a in sys.argv[1:]) + "\n")
+    loss = f"{result.eval_loss:.4f}" if result.eval_loss is not None else "n/a"
+    typer.echo(f"{result.out}: {result.steps} steps, {result.tokens_seen:,} tokens in {result.seconds:.0f}s "
+               f"({result.tokens_per_second:,.0f} tok/s), train loss {result.train_loss:.4f}, held-out {loss}")
+
+
+sft.__signature__ = inspect.Signature(_options(SFTConfig))
+
+
+def register(app: typer.Typer) -> None:
+    group = typer.Typer(help="Train models on proofs.", no_args_is_help=True)
+    group.command("sft")(sft)
+    app.add_typer(group, name="train")

@@ -1,0 +1,333 @@
+"""Propositional formulas: interned syntax trees, a Lean-notation parser and Lean 4's printer.
+
+Formulas are hash-consed, so structural equality is identity (`a is b`). Parsing and printing
+are iterative, so a formula nested 100,000 deep neither overflows the stack nor takes quadratic
+time. Printing follows Lean 4's pretty-printer: the fewest parentheses that parse back.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from gentzen.errors import LimitError, ParseError
+
+# Precedences of Lean 4's notations (Init/Notation.lean, Init/Core.lean).
+MAX_PREC = 1024
+PREC = {"atom": MAX_PREC, "true": MAX_PREC, "false": MAX_PREC, "not": MAX_PREC,
+        "and": 35, "or": 30, "imp": 25, "iff": 20}
+# (left slot, right slot): a child is parenthesised iff its precedence is below its slot.
+SLOTS = {"and": (36, 35), "or": (31, 30), "imp": (26, 25), "iff": (21, 21)}
+NOT_SLOT = 40
+SYMBOL = {"and": "∧", "or": "∨", "imp": "→", "iff": "↔"}
+
+MAX_FORMULA_CHARS = 10_000_000
+
+
+class Formula:
+    """An interned propositional formula. Build with the constructors below, never directly."""
+
+    __slots__ = ("kind", "args", "name", "unf", "size", "__weakref__")
+
+    kind: str
+    args: tuple
+    name: str | None
+    unf: "Formula"  # the formula with every ¬a unfolded to a → False (Lean's defeq here)
+    size: int
+
+    def __repr__(self) -> str:
+        return f"Formula({str(self)!r})"
+
+    def __str__(self) -> str:
+        return to_lean(self)
+
+    def __reduce__(self):  # pickle by text; interning is re-established on load
+        return (parse_formula, (to_lean(self),))
+
+    @property
+    def prec(self) -> int:
+        return PREC[self.kind]
+
+    def atoms(self) -> set[str]:
+        return atoms_of(self)
+
+
+_TABLE: dict[tuple, Formula] = {}
+
+
+def _make(kind: str, args: tuple, name: str | None = None) -> Formula:
+    key = (kind, name) if name is not None else (kind,) + args
+    f = _TABLE.get(key)
+    if f is not None:
+        return f
+    f = object.__new__(Formula)
+    f.kind, f.args, f.name = kind, args, name
+    f.size = 1 + sum(a.size for a in args)
+    _TABLE[key] = f
+    if kind == "not":
+        f.unf = _make("imp", (args[0].unf, FALSE))
+    elif args:
+        ua = tuple(a.unf for a in args)
+        f.unf = f if all(u is a for u, a in zip(ua, args)) else _make(kind, ua)
+    else:
+        f.unf = f
+    return f
+
+
+TRUE = _make("true", (), None)
+FALSE = _make("false", (), None)
+# _make keys constants by (kind,) so they are unique; fix their name-less key shape.
+
+
+def Atom(name: str) -> Formula:
+    return _make("atom", (), name)
+
+
+def Not(a: Formula) -> Formula:
+    return _make("not", (a,))
+
+
+def And(a: Formula, b: Formula) -> Formula:
+    return _make("and", (a, b))
+
+
+def Or(a: Formula, b: Formula) -> Formula:
+    return _make("or", (a, b))
+
+
+def Imp(a: Formula, b: Formula) -> Formula:
+    return _make("imp", (a, b))
+
+
+def Iff(a: Formula, b: Formula) -> Formula:
+    return _make("iff", (a, b))
+
+
+BINARY = {"and": And, "or": Or, "imp": Imp, "iff": Iff}
+
+
+def defeq(a: Formula, b: Formula) -> bool:
+    """Lean's definitional equality on these formulas: ¬φ unfolds to φ → False, nothing else."""
+    return a.unf is b.unf
+
+
+def atoms_of(f: Formula) -> set[str]:
+    out: set[str] = set()
+    seen: set[int] = set()
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        if id(g) in seen:
+            continue
+        seen.add(id(g))
+        if g.kind == "atom":
+            out.add(g.name)
+        else:
+            stack.extend(g.args)
+    return out
+
+
+def subformulas(f: Formula) -> list[Formula]:
+    """All distinct subformulas, children before parents."""
+    order: list[Formula] = []
+    seen: set[int] = set()
+    stack: list[tuple[Formula, bool]] = [(f, False)]
+    while stack:
+        g, done = stack.pop()
+        if done:
+            order.append(g)
+            continue
+        if id(g) in seen:
+            continue
+        seen.add(id(g))
+        stack.append((g, True))
+        stack.extend((a, False) for a in reversed(g.args))
+    return order
+
+
+# ---------------------------------------------------------------- printing
+
+
+def to_lean(f: Formula) -> str:
+    """Lean 4's pretty-printed form (single line; Lean wraps only past 120 columns)."""
+    if f.kind == "atom":
+        return f.name
+    out: list[str] = []
+    # Work items: a Formula to print in a slot, or a literal string.
+    stack: list = [(f, 0)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        g, slot = item
+        k = g.kind
+        if k == "atom":
+            out.append(g.name)
+            continue
+        if k == "true":
+            out.append("True")
+            continue
+        if k == "false":
+            out.append("False")
+            continue
+        wrap = PREC[k] < slot
+        if wrap:
+            out.append("(")
+            stack.append(")")
+        if k == "not":
+            out.append("¬")
+            stack.append((g.args[0], NOT_SLOT))
+        else:
+            ls, rs = SLOTS[k]
+            stack.append((g.args[1], rs))
+            stack.append(f" {SYMBOL[k]} ")
+            stack.append((g.args[0], ls))
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- parsing
+
+_TOKEN = re.compile(
+    r"""(?P<ws>[ \t\r\n]+)
+      |(?P<lp>\()|(?P<rp>\))
+      |(?P<not>¬|~)
+      |(?P<and>∧|/\\)
+      |(?P<or>∨|\\/)
+      |(?P<iff>↔|<->)
+      |(?P<imp>→|->)
+      |(?P<false>⊥|_\|_)
+      |(?P<true>⊤)
+      |(?P<id>[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*)
+    """,
+    re.VERBOSE,
+)
+
+_BIN_TOKENS = {"and", "or", "imp", "iff"}
+_RIGHT_ASSOC = {"and", "or", "imp"}
+_TOKEN_TEXT = {"lp": "(", "rp": ")", "not": "¬", "and": "∧", "or": "∨", "iff": "↔", "imp": "→"}
+
+
+def tokenize(text: str, offset: int = 0) -> list[tuple[str, str, int]]:
+    """(kind, text, column) triples; raises ParseError on a character no token starts with."""
+    toks: list[tuple[str, str, int]] = []
+    pos, n = 0, len(text)
+    match = _TOKEN.match
+    while pos < n:
+        m = match(text, pos)
+        if m is None:
+            ch = text[pos]
+            raise ParseError(f"unexpected character {ch!r}", column=offset + pos)
+        kind = m.lastgroup
+        if kind != "ws":
+            tok = m.group()
+            if kind == "id":
+                if tok == "True":
+                    kind = "true"
+                elif tok == "False":
+                    kind = "false"
+            toks.append((kind, tok, offset + pos))
+        pos = m.end()
+    return toks
+
+
+def parse_formula(text: str, *, atoms: set[str] | frozenset[str] | None = None, offset: int = 0) -> Formula:
+    """Parse Lean (Unicode) or ASCII notation. `atoms`, when given, restricts identifiers."""
+    if not isinstance(text, str):
+        raise ParseError("formula must be text")
+    if len(text) > MAX_FORMULA_CHARS:
+        raise LimitError(f"formula longer than {MAX_FORMULA_CHARS} characters")
+    toks = tokenize(text, offset)
+    return parse_tokens(toks, atoms=atoms, end_column=offset + len(text))
+
+
+def parse_tokens(toks: list[tuple[str, str, int]], *, atoms=None, end_column: int = 0) -> Formula:
+    """Operator-precedence parse (iterative shunting-yard) of a token list into a Formula."""
+    operands: list[Formula] = []
+    ops: list[tuple[str, int]] = []  # (kind, column); kinds: lp, not, and, or, imp, iff
+    expect_operand = True
+
+    def reduce_top() -> None:
+        kind, _col = ops.pop()
+        if kind == "not":
+            operands.append(Not(operands.pop()))
+        else:
+            b = operands.pop()
+            a = operands.pop()
+            operands.append(BINARY[kind](a, b))
+
+    for kind, tok, col in toks:
+        if expect_operand:
+            if kind == "id":
+                if atoms is not None and tok not in atoms:
+                    raise ParseError(f"Unknown identifier `{tok}`", column=col)
+                operands.append(Atom(tok))
+                expect_operand = False
+            elif kind == "true":
+                operands.append(TRUE)
+                expect_operand = False
+            elif kind == "false":
+                operands.append(FALSE)
+                expect_operand = False
+            elif kind in ("lp", "not"):
+                ops.append((kind, col))
+            else:
+                raise ParseError(f"unexpected token '{_TOKEN_TEXT.get(kind, tok)}'; expected term", column=col)
+        else:
+            if kind in _BIN_TOKENS:
+                p = PREC[kind]
+                while ops and ops[-1][0] != "lp":
+                    top = ops[-1][0]
+                    if top == "not":
+                        reduce_top()  # ¬ takes its argument at precedence 40 > any binary
+                        continue
+                    q = PREC[top]
+                    if q > p or (q == p and kind not in _RIGHT_ASSOC):
+                        if q == p and kind == "iff":
+                            raise ParseError(
+                                "unexpected token '↔'; `↔` is not associative, add parentheses", column=col)
+                        reduce_top()
+                    else:
+                        break
+                ops.append((kind, col))
+                expect_operand = True
+            elif kind == "rp":
+                while ops and ops[-1][0] != "lp":
+                    reduce_top()
+                if not ops:
+                    raise ParseError("unexpected token ')'; expected end of input", column=col)
+                ops.pop()
+            else:
+                raise ParseError(f"unexpected token '{_TOKEN_TEXT.get(kind, tok)}'; expected end of formula",
+                                 column=col)
+    if expect_operand:
+        raise ParseError("unexpected end of input; expected term", column=end_column)
+    while ops:
+        if ops[-1][0] == "lp":
+            raise ParseError("unexpected end of input; expected ')'", column=end_column)
+        reduce_top()
+    assert len(operands) == 1
+    return operands[0]
+
+
+def evaluate(f: Formula, model: dict[str, bool]) -> bool:
+    """Evaluate under one assignment (iterative; used by tests and countermodel display)."""
+    val: dict[int, bool] = {}
+    for g in subformulas(f):
+        k = g.kind
+        if k == "atom":
+            v = bool(model[g.name])
+        elif k == "true":
+            v = True
+        elif k == "false":
+            v = False
+        elif k == "not":
+            v = not val[id(g.args[0])]
+        else:
+            a, b = val[id(g.args[0])], val[id(g.args[1])]
+            v = (a and b) if k == "and" else (a or b) if k == "or" else ((not a) or b) if k == "imp" else a == b
+        val[id(g)] = v
+    return val[id(f)]
+
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))

@@ -1,0 +1,88 @@
+"""Goals and their Lean-exact rendering (`Lean.Meta.ppGoal` as the REPL prints it).
+
+A goal is a context (hypotheses in order, shadowed ones kept) plus a target and a case tag.
+Rendering sanitizes names like `LocalContext.sanitizeNames` (`h✝`, `h✝¹`, …) and merges
+consecutive hypotheses of identical type into one line (`h1 h2 : P`).
+"""
+
+from __future__ import annotations
+
+from gentzen.core.elab import PROP
+from gentzen.core.formula import Formula, to_lean
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+class Goal:
+    """An open goal: ctx is a tuple of (name, type, inaccessible); type is a Formula or PROP."""
+
+    __slots__ = ("ctx", "target", "tag", "_text")
+
+    def __init__(self, ctx: tuple, target: Formula, tag: str = "") -> None:
+        self.ctx, self.target, self.tag, self._text = ctx, target, tag, None
+
+    def with_hyp(self, name: str, ty, inaccessible: bool = False, target: Formula | None = None,
+                 tag: str | None = None) -> "Goal":
+        return Goal(self.ctx + ((name, ty, inaccessible),), self.target if target is None else target,
+                    self.tag if tag is None else tag)
+
+    def render(self) -> str:
+        if self._text is None:
+            self._text = render_goal(self.ctx, self.target, self.tag)
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Goal({self.render()!r})"
+
+
+def display_names(ctx) -> list[str]:
+    """Names as Lean prints them: inaccessible or shadowed hypotheses get `✝`, `✝¹`, …"""
+    out = [""] * len(ctx)
+    seen: set[str] = set()
+    counts: dict[str, int] = {}
+    for i in range(len(ctx) - 1, -1, -1):
+        name, _ty, inaccessible = ctx[i]
+        if inaccessible or name in seen:
+            k = counts.get(name, 0)
+            counts[name] = k + 1
+            out[i] = name + "✝" + (str(k).translate(_SUPERSCRIPT) if k else "")
+        else:
+            seen.add(name)
+            out[i] = name
+    return out
+
+
+def render_goal(ctx, target: Formula, tag: str = "") -> str:
+    names = display_names(ctx)
+    lines: list[str] = []
+    if tag:
+        lines.append(f"case {tag}")
+    group: list[str] = []
+    group_ty = None
+    for (_, ty, _), shown in zip(ctx, names):
+        if group and ty is group_ty:
+            group.append(shown)
+            continue
+        if group:
+            lines.append(f"{' '.join(group)} : {_type_text(group_ty)}")
+        group, group_ty = [shown], ty
+    if group:
+        lines.append(f"{' '.join(group)} : {_type_text(group_ty)}")
+    lines.append(f"⊢ {to_lean(target)}")
+    return "\n".join(lines)
+
+
+def _type_text(ty) -> str:
+    return "Prop" if ty is PROP else to_lean(ty)
+
+
+def append_tag(parent: str, child: str) -> str:
+    return child if not parent else f"{parent}.{child}"
+
+
+def remove_hyp(ctx: tuple, name: str) -> tuple:
+    """Drop the last accessible hypothesis called `name` (what `cases`/`rcases` clear)."""
+    for i in range(len(ctx) - 1, -1, -1):
+        if ctx[i][0] == name and not ctx[i][2]:
+            return ctx[:i] + ctx[i + 1:]
+    return ctx

@@ -1,0 +1,357 @@
+"""Syntax of proof lines: a tokenizer, the term parser, and the tactic-line parser.
+
+A line parses to a small immutable Tactic value (cached by text, since sampled proofs repeat
+lines). Terms are Lean terms restricted to the proof language: names, application, `⟨a, b⟩`,
+projections `.1/.2/.left/.right/.mp/.mpr`, and the connectives (a Prop is a term too).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gentzen.core.formula import Formula, parse_formula
+from gentzen.errors import ParseError
+
+MAX_TERM_DEPTH = 400
+FORBIDDEN = ("sorry", "admit", "axiom", "native_decide", "#eval", "set_option", "import", "open",
+             "macro", "macro_rules", "syntax", "elab", "unsafe", "implemented_by", "theorem", "lemma",
+             "def", "example", "instance", "#print", "#check", "#exit", "run_cmd", "attribute",
+             "@[", "local", "notation", "infix", "prefix", "postfix", "decreasing_by", "termination_by")
+_FORBIDDEN_RE = re.compile(
+    r"(?<![\w.'])(?:" + "|".join(re.escape(w) for w in FORBIDDEN if w[0].isalpha()) + r")(?![\w'])"
+    r"|#eval|#print|#check|#exit|@\[")
+# Lean tactics that exist but are outside the proof language: reported as `unsupported`, not as
+# Lean errors, because Lean itself might accept them.
+LEAN_TACTICS = frozenset("""assumption contradiction trivial cases induction by_cases refine refine' show
+    intros rintro simp simp_all omega decide rfl exists exact? apply? suffices calc match fun let
+    case next all_goals any_goals first try repeat focus done skip rw rewrite unfold specialize
+    generalize subst injection exists use tauto by_contra push_neg contrapose aesop norm_num
+    false_or_by_contra absurd nofun nomatch and_intros iterate change""".split())
+
+_TOKEN = re.compile(
+    r"""(?P<ws>[ ]+)
+      |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)
+      |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)
+      |(?P<not>¬|~)|(?P<and>∧|/\\)|(?P<or>∨|\\/)|(?P<iff>↔|<->)|(?P<imp>→|->)
+      |(?P<proj>\.(?:[0-9]+|[^\W\d][\w']*))
+      |(?P<id>[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*)
+    """, re.VERBOSE)
+
+BIN_PREC = {"and": 35, "or": 30, "imp": 25, "iff": 20}
+_RIGHT = {"and": 36, "or": 31, "imp": 26, "iff": 21}  # left slot; right slot = prec (iff: 21)
+
+
+# ---------------------------------------------------------------- term AST
+
+@dataclass(frozen=True, slots=True)
+class Id:
+    name: str
+    col: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    fn: object
+    args: tuple
+    col: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Anon:
+    items: tuple
+    col: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Proj:
+    term: object
+    field: str
+    col: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conn:
+    """A connective applied to terms: the term is a Prop (op: not/and/or/imp/iff)."""
+    op: str
+    args: tuple
+    col: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tactic:
+    """One parsed tactic: `kind` and its fields (names, formula, term)."""
+    kind: str            # intro have have_by exact apply exfalso constructor left right rcases obtain
+    col: int
+    end: int
+    names: tuple = ()
+    formula: Formula | None = None
+    term: object = None
+    target: str | None = None     # rcases/obtain: the hypothesis name
+    target_col: int = 0
+    by_col: int = 0               # have_by: column of `by`
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A parsed line: optional bullet, then one tactic."""
+    tactic: Tactic
+    bullet_col: int | None = None
+
+
+class SyntaxErr(Exception):
+    def __init__(self, kind: str, message: str, col: int, end: int | None = None) -> None:
+        super().__init__(message)
+        self.kind, self.message, self.col, self.end = kind, message, col, (col if end is None else end)
+
+
+def tokenize(text: str, base: int) -> list[tuple[str, str, int, int]]:
+    toks = []
+    pos, n = 0, len(text)
+    match = _TOKEN.match
+    while pos < n:
+        m = match(text, pos)
+        if m is None:
+            raise SyntaxErr("parse", f"unexpected token '{text[pos]}'; expected term", base + pos)
+        kind = m.lastgroup
+        if kind != "ws":
+            if kind == "proj" and (pos == 0 or text[pos - 1] == " "):
+                raise SyntaxErr("parse", "unexpected token '.'; expected term", base + pos)
+            toks.append((kind, m.group(), base + pos, base + m.end()))
+        pos = m.end()
+    return toks
+
+
+class _TermParser:
+    def __init__(self, toks, end_col: int) -> None:
+        self.toks, self.i, self.end_col, self.depth = toks, 0, end_col, 0
+
+    def peek(self):
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def fail(self, expected: str = "term"):
+        t = self.peek()
+        if t is None:
+            raise SyntaxErr("parse", f"unexpected end of input; expected {expected}", self.end_col)
+        raise SyntaxErr("parse", f"unexpected token '{t[1]}'; expected {expected}", t[2], t[3])
+
+    def term(self, min_prec: int = 0):
+        self.depth += 1
+        if self.depth > MAX_TERM_DEPTH:
+            raise SyntaxErr("parse", f"term nested deeper than {MAX_TERM_DEPTH} levels", self.toks[self.i][2])
+        t = self.peek()
+        if t is not None and t[0] == "not":
+            self.i += 1
+            arg = self.term(40)
+            lhs = Conn("not", (arg,), t[2], arg.end)
+        else:
+            lhs = self.app()
+        while True:
+            t = self.peek()
+            if t is None or t[0] not in BIN_PREC:
+                break
+            p = BIN_PREC[t[0]]
+            if p < min_prec:
+                break
+            self.i += 1
+            rhs = self.term(21 if t[0] == "iff" else p)
+            lhs = Conn(t[0], (lhs, rhs), lhs.col, rhs.end)
+            if t[0] == "iff":
+                nxt = self.peek()
+                if nxt is not None and nxt[0] == "iff" and min_prec <= 20:
+                    self.fail("term")
+        self.depth -= 1
+        return lhs
+
+    def app(self):
+        head = self.arg()
+        args = []
+        while True:
+            t = self.peek()
+            if t is None or t[0] not in ("id", "lp", "la"):
+                break
+            args.append(self.arg())
+        if not args:
+            return head
+        return App(head, tuple(args), head.col, args[-1].end)
+
+    def arg(self):
+        t = self.peek()
+        if t is None:
+            self.fail()
+        kind = t[0]
+        if kind == "id":
+            self.i += 1
+            node = Id(t[1], t[2], t[3])
+        elif kind == "lp":
+            self.i += 1
+            inner = self.term(0)
+            close = self.peek()
+            if close is None or close[0] != "rp":
+                self.fail("')'")
+            self.i += 1
+            node = _respan(inner, t[2], close[3])
+        elif kind == "la":
+            self.i += 1
+            items = [self.term(0)]
+            while self.peek() is not None and self.peek()[0] == "comma":
+                self.i += 1
+                items.append(self.term(0))
+            close = self.peek()
+            if close is None or close[0] != "ra":
+                self.fail("',' or '⟩'")
+            self.i += 1
+            node = Anon(tuple(items), t[2], close[3])
+        else:
+            self.fail()
+        while True:
+            p = self.peek()
+            if p is None or p[0] != "proj" or p[2] != node.end:
+                break
+            self.i += 1
+            node = Proj(node, p[1][1:], node.col, p[3])
+        return node
+
+
+def _respan(node, col: int, end: int):
+    """Parenthesised terms keep their own span for messages, but projections attach after `)`."""
+    cls = type(node)
+    fields = {f: getattr(node, f) for f in cls.__dataclass_fields__}
+    fields["col"], fields["end"] = col, end
+    return cls(**fields)
+
+
+def parse_term(text: str, base: int):
+    toks = tokenize(text, base)
+    p = _TermParser(toks, base + len(text))
+    t = p.term(0)
+    if p.peek() is not None:
+        p.fail("end of tactic")
+    return t
+
+
+# ---------------------------------------------------------------- tactic lines
+
+_NAME = re.compile(r"[^\W\d][\w'!?₀-₉]*")
+_LINE_CACHE: dict[str, Line] = {}
+_CACHE_MAX = 200_000
+
+
+def find_forbidden(text: str) -> tuple[int, str] | None:
+    m = _FORBIDDEN_RE.search(text)
+    return (m.start(), m.group()) if m else None
+
+
+def parse_line(content: str, col: int) -> Line:
+    """Parse one tactic line (`content` has no leading indentation; it starts at column `col`)."""
+    key = f"{col}\x00{content}"
+    hit = _LINE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    line = _parse_line(content, col)
+    if len(_LINE_CACHE) >= _CACHE_MAX:
+        _LINE_CACHE.clear()
+    _LINE_CACHE[key] = line
+    return line
+
+
+def _parse_line(content: str, col: int) -> Line:
+    bad = find_forbidden(content)
+    if bad is not None:
+        c, word = bad
+        raise SyntaxErr("forbidden", f"`{word}` is not allowed in a proof", col + c, col + c + len(word))
+    if content.startswith(("· ", ". ")) or content in ("·", "."):
+        rest = content[1:]
+        inner = rest.lstrip(" ")
+        if not inner:
+            raise SyntaxErr("parse", "unexpected end of input; expected tactic", col + len(content))
+        icol = col + 1 + (len(rest) - len(inner))
+        return Line(_parse_tactic(inner, icol), bullet_col=col)
+    return Line(_parse_tactic(content, col))
+
+
+def _names(text: str, base: int) -> tuple[str, ...]:
+    out = []
+    pos = 0
+    for part in text.split(" "):
+        if part:
+            if not _NAME.fullmatch(part):
+                raise SyntaxErr("parse", f"unexpected token '{part}'; expected identifier", base + pos)
+            out.append(part)
+        pos += len(part) + 1
+    return tuple(out)
+
+
+def _parse_tactic(s: str, col: int) -> Tactic:
+    end = col + len(s)
+    word = s.split(" ", 1)[0]
+    rest = s[len(word):]
+    rcol = col + len(word)
+    if word == "intro":
+        names = _names(rest, rcol)
+        return Tactic("intro", col, end, names=names)
+    if word in ("exfalso", "constructor", "left", "right"):
+        if rest.strip():
+            raise SyntaxErr("parse", f"unexpected token after `{word}`", rcol + len(rest) - len(rest.lstrip()))
+        return Tactic(word, col, end)
+    if word in ("exact", "apply"):
+        if not rest.strip():
+            raise SyntaxErr("parse", "unexpected end of input; expected term", end)
+        lead = len(rest) - len(rest.lstrip(" "))
+        return Tactic(word, col, end, term=parse_term(rest.strip(" "), rcol + lead))
+    if word == "have":
+        i = s.find(":=")
+        if i < 0:
+            raise SyntaxErr("parse", "expected ':=' in `have` (the proof language requires a value)", end)
+        head = s[4:i]
+        c = head.find(":")
+        if c < 0:
+            raise SyntaxErr("parse", "expected ':' and a type in `have`", col + 4 + len(head))
+        names = _names(head[:c], col + 4)
+        if len(names) > 1:
+            raise SyntaxErr("parse", "unexpected identifier; expected ':'", col + 4)
+        try:
+            formula = parse_formula(head[c + 1:], offset=col + 4 + c + 1)
+        except ParseError as e:
+            kind = "unknown_identifier" if e.message.startswith("Unknown") else "parse"
+            raise SyntaxErr(kind, e.message, e.column if e.column is not None else col) from None
+        body = s[i + 2:]
+        bcol = col + i + 2 + (len(body) - len(body.lstrip(" ")))
+        if body.strip() == "by":
+            return Tactic("have_by", col, end, names=names, formula=formula, by_col=bcol)
+        if body.strip().startswith("by "):
+            raise SyntaxErr("unsupported", "a `by` block must start on its own line in the proof language", bcol)
+        if not body.strip():
+            raise SyntaxErr("parse", "unexpected end of input; expected term", end)
+        return Tactic("have", col, end, names=names, formula=formula, term=parse_term(body.strip(" "), bcol))
+    if word == "rcases":
+        m = re.fullmatch(r" +(\S+) +with +(\S+) *\| *(\S+) *", rest)
+        if not m:
+            raise SyntaxErr("parse", "expected `rcases h with x | y`", rcol)
+        for g in (1, 2, 3):
+            if not _NAME.fullmatch(m.group(g)):
+                raise SyntaxErr("parse", "unexpected token; expected identifier", rcol + m.start(g))
+        return Tactic("rcases", col, end, names=(m.group(2), m.group(3)), target=m.group(1),
+                      target_col=rcol + m.start(1))
+    if word == "obtain":
+        m = re.fullmatch(r" *⟨ *(\S+?) *, *(\S+?) *⟩ *:= *(\S+) *", rest)
+        if not m:
+            raise SyntaxErr("parse", "expected `obtain ⟨x, y⟩ := h`", rcol)
+        for g in (1, 2, 3):
+            if not _NAME.fullmatch(m.group(g)):
+                raise SyntaxErr("parse", "unexpected token; expected identifier", rcol + m.start(g))
+        return Tactic("obtain", col, end, names=(m.group(1), m.group(2)), target=m.group(3),
+                      target_col=rcol + m.start(3))
+    if word in LEAN_TACTICS:
+        raise SyntaxErr("unsupported", f"`{word}` is a Lean tactic outside gentzen's proof language", col,
+                        col + len(word))
+    if "\t" in s:
+        raise SyntaxErr("parse", "tabs are not allowed; please configure your editor to expand them",
+                        col + s.index("\t"))
+    raise SyntaxErr("parse", f"unknown tactic `{word}`" if word else "unexpected end of input; expected tactic",
+                    col, col + len(word))

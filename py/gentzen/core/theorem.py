@@ -1,0 +1,157 @@
+"""Theorem statements: `theorem NAME (P Q : Prop) (h1 : A1) … : G := by`, parsed and printed.
+
+A Theorem is the pinned statement a proof is checked against. It converts to and from a Sequent;
+its printed statement is exactly what gentzen sends to Lean.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gentzen.core.formula import Formula, parse_formula, to_lean
+from gentzen.core.sequent import Sequent, parse_sequent
+from gentzen.errors import ParseError
+
+IDENT = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
+KEYWORDS = frozenset({"theorem", "example", "by", "have", "fun", "let", "show", "from", "at", "with",
+                      "do", "then", "else", "if", "match", "Prop", "Type", "Sort", "True", "False"})
+
+
+@dataclass(frozen=True)
+class Theorem:
+    """A propositional theorem: declared atoms, named premises, goal."""
+
+    name: str
+    atoms: tuple[str, ...]
+    hyps: tuple[tuple[str, Formula], ...]
+    goal: Formula
+
+    @classmethod
+    def from_sequent(cls, seq: Sequent | str, name: str = "t", hyp_prefix: str = "h") -> "Theorem":
+        if isinstance(seq, str):
+            seq = parse_sequent(seq)
+        hyps = tuple((f"{hyp_prefix}{i + 1}", p) for i, p in enumerate(seq.premises))
+        return cls(name, tuple(seq.atoms), hyps, seq.goal)
+
+    @property
+    def sequent(self) -> Sequent:
+        return Sequent(tuple(f for _, f in self.hyps), self.goal, self.atoms)
+
+    def statement(self) -> str:
+        """The Lean header, ending in `:= by`."""
+        parts = [f"theorem {self.name}"]
+        if self.atoms:
+            parts.append(f"({' '.join(self.atoms)} : Prop)")
+        parts.extend(f"({h} : {to_lean(f)})" for h, f in self.hyps)
+        return " ".join(parts) + f" : {to_lean(self.goal)} := by"
+
+    @property
+    def by_column(self) -> int:
+        return len(self.statement()) - 2
+
+    @property
+    def name_span(self) -> tuple[int, int]:
+        return 8, 8 + len(self.name)
+
+    def __str__(self) -> str:
+        return self.statement()
+
+
+def parse_theorem(text: str, *, default_name: str = "t") -> Theorem:
+    """Parse a Lean statement (`:= by` optional) or, failing the `theorem` keyword, a sequent."""
+    if not isinstance(text, str):
+        raise ParseError("theorem must be text")
+    s = text.strip()
+    if not s.startswith(("theorem ", "theorem\t", "example")):
+        return Theorem.from_sequent(parse_sequent(s), name=default_name)
+    thm, _rest = parse_statement(s)
+    return thm
+
+
+def parse_statement(text: str) -> tuple[Theorem, str]:
+    """Parse `theorem NAME binders : G :=` at the start of text; return it and the text after `:=`."""
+    pos = 0
+    n = len(text)
+
+    def skip_ws() -> None:
+        nonlocal pos
+        while pos < n and text[pos] in " \t\r\n":
+            pos += 1
+
+    if text.startswith("example"):
+        name = "example"
+        pos = len("example")
+    else:
+        pos = len("theorem")
+        skip_ws()
+        m = IDENT.match(text, pos)
+        if not m:
+            raise ParseError("expected a theorem name after `theorem`", line=1, column=pos)
+        name = m.group()
+        pos = m.end()
+    atoms: list[str] = []
+    hyps: list[tuple[str, Formula]] = []
+    while True:
+        skip_ws()
+        if pos < n and text[pos] == "(":
+            close = text.find(")", pos)
+            # a binder's type may itself contain parentheses: find the matching one
+            depth, j = 0, pos
+            while j < n:
+                if text[j] == "(":
+                    depth += 1
+                elif text[j] == ")":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            close = j if j < n else -1
+            if close < 0:
+                raise ParseError("unclosed binder '('", line=1, column=pos)
+            inner = text[pos + 1:close]
+            colon = inner.find(":")
+            if colon < 0:
+                raise ParseError("expected ':' in binder", line=1, column=pos)
+            names = inner[:colon].split()
+            if not names or not all(IDENT.fullmatch(x) and x not in KEYWORDS for x in names):
+                raise ParseError("expected binder names", line=1, column=pos + 1)
+            tytext = inner[colon + 1:]
+            if tytext.strip() == "Prop":
+                atoms.extend(names)
+            else:
+                f = parse_formula(tytext, atoms=set(atoms), offset=pos + 1 + colon + 1)
+                hyps.extend((x, f) for x in names)
+            pos = close + 1
+        elif pos < n and text[pos] == ":":
+            pos += 1
+            end = text.find(":=", pos)
+            if end < 0:
+                raise ParseError("expected ':=' after the theorem's type", line=1, column=n)
+            goal = parse_formula(text[pos:end], atoms=set(atoms), offset=pos)
+            return Theorem(name, tuple(atoms), tuple(hyps), goal), text[end + 2:]
+        else:
+            raise ParseError("expected a binder '(' or ':'", line=1, column=pos)
+
+
+def split_proof(text: str) -> tuple[Theorem | None, str, int]:
+    """Split `theorem … := by\\n  tactics` into (theorem, tactic block, line of the first tactic line).
+
+    Text that does not start with `theorem`/`example` is a bare tactic block (theorem None).
+    """
+    s = text.lstrip("\ufeff")
+    if not s.lstrip().startswith(("theorem", "example")):
+        return None, s, 2
+    lead = len(s) - len(s.lstrip())
+    head_lines = s[:lead].count("\n")
+    thm, rest = parse_statement(s.lstrip())
+    after = rest.lstrip(" \t")
+    if not after.startswith("by"):
+        raise ParseError("only tactic proofs (`:= by`) are in the proof language", line=1 + head_lines)
+    after = after[2:]
+    nl = after.find("\n")
+    if after[: nl if nl >= 0 else len(after)].strip():
+        raise ParseError("the tactic block must start on the line after `:= by`", line=1 + head_lines)
+    body = after[nl + 1:] if nl >= 0 else ""
+    stmt_lines = s.lstrip()[: len(s.lstrip()) - len(rest)].count("\n")
+    return thm, body, 2 + head_lines + stmt_lines

@@ -1,0 +1,93 @@
+"""The engine interface: prompts in, n sampled completions per prompt out, with exact token counts.
+
+    engine.generate(prompts, n, *, max_tokens, temperature, stop=None, seed=None)
+        -> list[list[Completion]]          # outer: one list per prompt; inner: its n samples
+
+Contract, the same for every engine (torch, vLLM, fake):
+* A prompt is text; the engine's tokenizer adds BOS itself (gentzen tokenizers' post-processor).
+* `Completion.text` is what was generated, cut before the first stop string; the stop string is
+  not included. `finish_reason` is "stop" (a stop string matched; `stop_reason` names it),
+  "eos" (the model ended the sequence) or "length" (max_tokens reached).
+* `Completion.tokens` counts every sampled token, including the one(s) that completed a stop
+  string and the EOS token: it is the compute spent, what the samplers report.
+* `Completion.logprob` is the sum over sampled tokens of log p(token) under the model's raw
+  distribution (temperature 1, before any processing), EOS included; 0.0 where unsupported.
+* `temperature == 0` is greedy decoding. The same engine, inputs and `seed` give the same output.
+* `engine.stats` accumulates calls, prompt tokens, prompt tokens actually computed (after prefix
+  reuse), generated tokens and seconds; `reset_stats()` zeroes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    tokens: int
+    logprob: float
+    finish_reason: str  # "stop" | "eos" | "length"
+    stop_reason: str | None = None  # the stop string that matched, when finish_reason == "stop"
+
+
+@dataclass
+class EngineStats:
+    calls: int = 0
+    prompts: int = 0
+    sequences: int = 0
+    prompt_tokens: int = 0  # prompt tokens of all prompts, as if each were encoded afresh
+    prefill_tokens: int = 0  # prompt tokens actually run through the model (prefix reuse saves the rest)
+    generated_tokens: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: EngineStats) -> None:
+        for k in self.__dataclass_fields__:
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+
+@runtime_checkable
+class Engine(Protocol):
+    stats: EngineStats
+
+    def generate(self, prompts: list[str], n: int = 1, *, max_tokens: int = 64, temperature: float = 1.0,
+                 stop: list[str] | None = None, seed: int | None = None) -> list[list[Completion]]:
+        ...
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens of `text` as a prompt (BOS included)."""
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+def cut_at_stop(text: str, stop: list[str] | None) -> tuple[str, str | None]:
+    """`text` cut before its earliest stop string, and that string (None if none occurs)."""
+    best, which = len(text), None
+    for s in stop or ():
+        i = text.find(s)
+        if s and i != -1 and i < best:
+            best, which = i, s
+    return text[:best], which
+
+
+@dataclass
+class _Check:
+    """Validated sampling arguments (shared by every engine)."""
+
+    n: int
+    max_tokens: int
+    temperature: float
+    stop: list[str] = field(default_factory=list)
+
+
+def check_args(n: int, max_tokens: int, temperature: float, stop: list[str] | None) -> _Check:
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    if temperature < 0:
+        raise ValueError(f"temperature must be >= 0, got {temperature}")
+    return _Check(n, max_tokens, temperature, [s for s in (stop or []) if s])

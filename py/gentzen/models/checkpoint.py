@@ -1,0 +1,75 @@
+"""Model directories: HF weights (safetensors) + tokenizer + gentzen.json metadata, written atomically.
+
+A directory written here loads in transformers and vLLM as is; any local HF causal-LM directory
+loads here too (its metadata is then empty). The optimizer state for resuming lives in
+`train_state.pt` beside the weights and can be dropped when a model is shipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+from gentzen.errors import InputError, require
+
+META = "gentzen.json"
+TRAIN_STATE = "train_state.pt"
+
+
+def save_checkpoint(out: str | Path, model, tokenizer, meta: dict, train_state: dict | None = None) -> Path:
+    """Write `out` atomically: a sibling temp directory is filled, then renamed into place,
+    so a run killed mid-save leaves the previous checkpoint intact."""
+    torch = require("torch", "train")
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    require("transformers", "train").utils.logging.disable_progress_bar()  # no bars from a library
+    model.save_pretrained(tmp, safe_serialization=True)
+    tokenizer.save_pretrained(tmp)
+    (tmp / META).write_text(json.dumps({**meta, "saved_at": time.time()}, indent=2) + "\n")
+    if train_state is not None:
+        torch.save(train_state, tmp / TRAIN_STATE)
+    # Files the trainer keeps beside the checkpoint (loss curve, log) survive the swap.
+    if out.is_dir():
+        for extra in ("loss.png", "log.jsonl", "command.txt"):
+            if (out / extra).exists() and not (tmp / extra).exists():
+                shutil.copy2(out / extra, tmp / extra)
+        old = out.parent / f".{out.name}.old-{os.getpid()}"
+        out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        tmp.rename(out)
+    return out
+
+
+def read_meta(path: str | Path) -> dict:
+    f = Path(path) / META
+    return json.loads(f.read_text()) if f.is_file() else {}
+
+
+def load_checkpoint(path: str | Path, device: str = "cpu", dtype: str = "float32"):
+    """(model, tokenizer, meta) from a model directory; the model is in eval mode on `device`."""
+    torch = require("torch", "train")
+    transformers = require("transformers", "train")
+    from gentzen.models.tokenizer import load_tokenizer
+
+    path = Path(path)
+    transformers.utils.logging.disable_progress_bar()
+    if not (path / "config.json").is_file():
+        raise InputError(f"{path} is not a model directory (no config.json)")
+    model = transformers.AutoModelForCausalLM.from_pretrained(
+        str(path), local_files_only=True, dtype=getattr(torch, dtype))
+    model.to(device).eval()
+    return model, load_tokenizer(path), read_meta(path)
+
+
+def load_train_state(path: str | Path) -> dict | None:
+    torch = require("torch", "train")
+    f = Path(path) / TRAIN_STATE
+    return torch.load(f, map_location="cpu", weights_only=False) if f.is_file() else None

@@ -1,0 +1,287 @@
+"""Supervised training of a small causal LM on reference proofs, under a time budget.
+
+Read top to bottom, cleanrl-style: config, data, tokenizer, model, optimizer, loop, save.
+`train(SFTConfig(data=..., out=...))` is the whole API; `gentzen train sft` builds its options
+from SFTConfig's fields. Progress goes to a callback; the library prints nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from gentzen.errors import InputError, require
+from gentzen.models import checkpoint, formats
+from gentzen.models.model import count_parameters, new_model, pick_device
+from gentzen.models.tokenizer import train_tokenizer
+
+
+def _opt(default, help: str):
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass
+class SFTConfig:
+    data: str = _opt("", "JSONL of reference proofs {name, theorem, proof, split, ...}")
+    out: str = _opt("", "model directory to write (weights, tokenizer, gentzen.json, loss.png)")
+    format: str = _opt("whole", "prompt format: whole | state | state+proof")
+    seconds: float = _opt(300.0, "training time budget in seconds (0: no limit, use --max-steps)")
+    max_steps: int = _opt(0, "stop after this many optimizer steps (0: no limit)")
+    preset: str = _opt("small", "model size for a new model: tiny | small | base | large")
+    init: str | None = _opt(None, "start from this model directory (its tokenizer and weights)")
+    resume: bool = _opt(True, "continue from OUT's train_state.pt when it exists")
+    vocab_size: int = _opt(1024, "tokenizer size for a new model (256 of it are byte tokens)")
+    max_len: int = _opt(512, "longest training sequence in tokens (longer ones are cut)")
+    batch_size: int = _opt(32, "sequences per optimizer step")
+    lr: float = _opt(2e-3, "peak learning rate (AdamW)")
+    min_lr_frac: float = _opt(0.1, "final learning rate as a fraction of the peak (cosine decay)")
+    warmup: float = _opt(0.05, "share of the budget spent warming up the learning rate linearly")
+    weight_decay: float = _opt(0.1, "AdamW weight decay (matrices only, not norms)")
+    grad_clip: float = _opt(1.0, "clip the global gradient norm to this (0: off)")
+    loss_on_prompt: bool = _opt(False, "also train on prompt tokens (default: completions only)")
+    split: str = _opt("train", "records of this split are trained on")
+    eval_split: str = _opt("valid", "records of this split give the held-out loss (if any)")
+    eval_every: int = _opt(200, "steps between held-out evaluations")
+    save_every: float = _opt(120.0, "seconds between checkpoints (a killed run resumes from the last)")
+    seed: int = _opt(0, "seed for initialisation, data order and dropout-free sampling")
+    device: str = _opt("auto", "auto | cpu | cuda | cuda:N")
+    threads: int = _opt(0, "torch CPU threads (0: torch's default)")
+
+
+@dataclass
+class SFTResult:
+    out: str
+    steps: int
+    tokens_seen: int
+    seconds: float
+    train_loss: float
+    eval_loss: float | None
+    parameters: int
+    tokens_per_second: float
+
+
+def lr_at(cfg: SFTConfig, progress: float) -> float:
+    """Linear warm-up, then cosine decay to min_lr_frac * lr, as a function of budget used."""
+    if progress < cfg.warmup:
+        return cfg.lr * max(progress, 1e-3) / cfg.warmup
+    t = min(1.0, (progress - cfg.warmup) / max(1e-9, 1.0 - cfg.warmup))
+    lo = cfg.lr * cfg.min_lr_frac
+    return lo + (cfg.lr - lo) * 0.5 * (1.0 + math.cos(math.pi * t))
+
+
+def encode(tokenizer, ex: formats.Example, max_len: int, loss_on_prompt: bool) -> tuple[list[int], list[int]]:
+    """(input ids, labels) with -100 where no loss is taken; BOS first, EOS last if the example has it."""
+    ids, labels = [tokenizer.bos_token_id], [-100]
+    for seg in ex.segments:
+        t = tokenizer(seg.text, add_special_tokens=False)["input_ids"]
+        ids += t
+        labels += t if (seg.train or loss_on_prompt) else [-100] * len(t)
+    if ex.eos:
+        ids.append(tokenizer.eos_token_id)
+        labels.append(tokenizer.eos_token_id)
+    return ids[:max_len], labels[:max_len]
+
+
+def epoch_batches(lengths: list[int], batch_size: int, seed: int, epoch: int) -> list[list[int]]:
+    """Shuffled batches of similar-length sequences (less padding), fixed by (seed, epoch)."""
+    rng = random.Random(seed * 1_000_003 + epoch)
+    order = list(range(len(lengths)))
+    rng.shuffle(order)
+    chunk = batch_size * 16
+    batches = []
+    for i in range(0, len(order), chunk):
+        part = sorted(order[i:i + chunk], key=lengths.__getitem__)
+        batches += [part[j:j + batch_size] for j in range(0, len(part), batch_size)]
+    rng.shuffle(batches)
+    return batches
+
+
+def collate(torch, rows: list[tuple[list[int], list[int]]], pad_id: int, device: str):
+    width = max(len(ids) for ids, _ in rows)
+    ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
+    labels = torch.full((len(rows), width), -100, dtype=torch.long)
+    mask = torch.zeros((len(rows), width), dtype=torch.long)
+    for r, (x, y) in enumerate(rows):
+        ids[r, :len(x)], labels[r, :len(y)], mask[r, :len(x)] = torch.tensor(x), torch.tensor(y), 1
+    return ids.to(device), labels.to(device), mask.to(device)
+
+
+def batch_loss(torch, model, ids, labels, mask):
+    logits = model(input_ids=ids, attention_mask=mask).logits[:, :-1].float()
+    return torch.nn.functional.cross_entropy(
+        logits.reshape(-1, logits.size(-1)), labels[:, 1:].reshape(-1), ignore_index=-100)
+
+
+def plot_losses(path: Path, history: list[dict]) -> None:
+    """Loss curve PNG (train EMA and held-out points against tokens seen); atomic write."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    train = [h for h in history if "loss" in h]
+    evals = [h for h in history if "eval_loss" in h]
+    fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
+    if train:
+        ema, smooth = None, []
+        for h in train:
+            ema = h["loss"] if ema is None else 0.9 * ema + 0.1 * h["loss"]
+            smooth.append(ema)
+        ax.plot([h["tokens"] for h in train], smooth, label="train (EMA)")
+    if evals:
+        ax.plot([h["tokens"] for h in evals], [h["eval_loss"] for h in evals], "o-", label="held out")
+    ax.set_xlabel("tokens seen")
+    ax.set_ylabel("loss (nats/token)")
+    ax.set_yscale("log")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    tmp = path.with_name(f".{path.name}.tmp.png")
+    fig.savefig(tmp)
+    plt.close(fig)
+    os.replace(tmp, path)
+
+
+def train(cfg: SFTConfig, progress: Callable[[dict], None] | None = None) -> SFTResult:
+    torch = require("torch", "train")
+    require("transformers", "train")
+    if not cfg.data or not cfg.out:
+        raise InputError("both data and out are required")
+    formats.check_format(cfg.format)
+    say = progress or (lambda event: None)
+    out = Path(cfg.out)
+
+    # TRY NOT TO MODIFY: seeding and threads
+    random.seed(cfg.seed)
+    torch.manual_seed(cfg.seed)
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    torch.set_flush_denormal(True)  # near-zero losses make denormal grads, which crawl on CPU
+    device = pick_device(cfg.device)
+
+    # Data: reference proofs -> training sequences of the chosen format
+    records = formats.read_records(cfg.data, cfg.split)
+    held_out = formats.read_records(cfg.data, cfg.eval_split) if cfg.eval_split != cfg.split else []
+    if not records:
+        raise InputError(f"{cfg.data}: no records in split {cfg.split!r}")
+    train_examples = [ex for r in records for ex in formats.examples(r, cfg.format)]
+    eval_examples = [ex for r in held_out for ex in formats.examples(r, cfg.format)]
+    data_sha = hashlib.sha256(Path(cfg.data).read_bytes()).hexdigest()[:16]
+
+    # Tokenizer and model: resume > init > new
+    state = checkpoint.load_train_state(out) if cfg.resume else None
+    if state is not None:
+        model, tokenizer, _ = checkpoint.load_checkpoint(out, device)
+    elif cfg.init:
+        model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
+    else:
+        texts = list(formats.corpus(records, cfg.format))
+        tokenizer = train_tokenizer(texts, vocab_size=cfg.vocab_size)
+        model = new_model(cfg.preset, tokenizer, max_len=max(cfg.max_len, 1024), seed=cfg.seed).to(device)
+    model.train()
+    enc = [encode(tokenizer, ex, cfg.max_len, cfg.loss_on_prompt) for ex in train_examples]
+    enc = [e for e in enc if any(y != -100 for y in e[1])]
+    enc_eval = [encode(tokenizer, ex, cfg.max_len, False) for ex in eval_examples][:512]
+    lengths = [len(ids) for ids, _ in enc]
+    n_params = count_parameters(model)
+    say({"event": "start", "sequences": len(enc), "eval_sequences": len(enc_eval),
+         "tokens_per_epoch": sum(lengths), "parameters": n_params, "device": device})
+
+    # Optimizer: no weight decay on norms and biases (1-D tensors)
+    params = [p for p in model.parameters() if p.requires_grad]
+    groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": cfg.weight_decay},
+              {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
+    opt = torch.optim.AdamW(groups, lr=cfg.lr, betas=(0.9, 0.95), fused=device.startswith("cuda"))
+    step, tokens_seen, elapsed, epoch, pos, history = 0, 0, 0.0, 0, 0, []
+    if state is not None:
+        opt.load_state_dict(state["optimizer"])
+        step, tokens_seen, elapsed = state["step"], state["tokens_seen"], state["elapsed"]
+        epoch, pos, history = state["epoch"], state["pos"], state["history"]
+        torch.set_rng_state(state["torch_rng"])
+
+    def evaluate() -> float | None:
+        if not enc_eval:
+            return None
+        model.eval()
+        total, count = 0.0, 0
+        with torch.no_grad():
+            for i in range(0, len(enc_eval), cfg.batch_size):
+                ids, labels, mask = collate(torch, enc_eval[i:i + cfg.batch_size], tokenizer.pad_token_id, device)
+                n = int((labels[:, 1:] != -100).sum())
+                total += float(batch_loss(torch, model, ids, labels, mask)) * n
+                count += n
+        model.train()
+        return total / max(count, 1)
+
+    def meta(train_loss, eval_loss) -> dict:
+        return {"data": str(cfg.data), "data_sha256": data_sha, "format": cfg.format,
+                "seconds": round(elapsed, 2), "tokens_seen": tokens_seen, "steps": step,
+                "parameters": n_params, "train_loss": train_loss, "eval_loss": eval_loss,
+                "config": asdict(cfg), "torch": torch.__version__}
+
+    def save(train_loss, eval_loss) -> None:
+        train_state = {"optimizer": opt.state_dict(), "step": step, "tokens_seen": tokens_seen,
+                       "elapsed": elapsed, "epoch": epoch, "pos": pos, "history": history,
+                       "torch_rng": torch.get_rng_state()}
+        checkpoint.save_checkpoint(out, model, tokenizer, meta(train_loss, eval_loss), train_state)
+        with open(out / "log.jsonl", "w") as f:
+            f.writelines(json.dumps(h) + "\n" for h in history)
+        plot_losses(out / "loss.png", history)
+
+    def done() -> bool:
+        return (cfg.seconds > 0 and elapsed >= cfg.seconds) or (cfg.max_steps > 0 and step >= cfg.max_steps) \
+            or (cfg.seconds <= 0 and cfg.max_steps <= 0)
+
+    # ALGO LOGIC: the training loop
+    batches = epoch_batches(lengths, cfg.batch_size, cfg.seed, epoch)
+    last_save, loss_ema, eval_loss = time.monotonic(), None, None
+    while not done():
+        if pos >= len(batches):
+            epoch, pos = epoch + 1, 0
+            batches = epoch_batches(lengths, cfg.batch_size, cfg.seed, epoch)
+        t0 = time.perf_counter()
+        p = max(elapsed / cfg.seconds if cfg.seconds > 0 else 0.0,
+                step / cfg.max_steps if cfg.max_steps > 0 else 0.0)
+        lr = lr_at(cfg, p)
+        for g in opt.param_groups:
+            g["lr"] = lr
+        ids, labels, mask = collate(torch, [enc[i] for i in batches[pos]], tokenizer.pad_token_id, device)
+        loss = batch_loss(torch, model, ids, labels, mask)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        if cfg.grad_clip > 0:
+            torch.nn.utils.clip_grad_norm_(params, cfg.grad_clip)
+        opt.step()
+        loss_value = float(loss.detach())  # syncs the device, so the step's time below is real
+        elapsed += time.perf_counter() - t0
+        step, pos, tokens_seen = step + 1, pos + 1, tokens_seen + int(mask.sum())
+        loss_ema = loss_value if loss_ema is None else 0.95 * loss_ema + 0.05 * loss_value
+        history.append({"step": step, "tokens": tokens_seen, "loss": loss_value, "lr": lr})
+        if step % 10 == 0 or step == 1:
+            say({"event": "step", "step": step, "epoch": epoch, "loss": loss_ema, "lr": lr,
+                 "tokens": tokens_seen, "elapsed": elapsed, "tokens_per_second": tokens_seen / max(elapsed, 1e-9)})
+        if cfg.eval_every and step % cfg.eval_every == 0 and enc_eval:
+            eval_loss = evaluate()
+            history.append({"step": step, "tokens": tokens_seen, "eval_loss": eval_loss})
+            say({"event": "eval", "step": step, "eval_loss": eval_loss})
+        if time.monotonic() - last_save >= cfg.save_every:
+            save(loss_ema, eval_loss)
+            last_save = time.monotonic()
+
+    # Final evaluation and checkpoint
+    if enc_eval:
+        eval_loss = evaluate()
+        history.append({"step": step, "tokens": tokens_seen, "eval_loss": eval_loss})
+    save(loss_ema, eval_loss)
+    result = SFTResult(out=str(out), steps=step, tokens_seen=tokens_seen, seconds=round(elapsed, 2),
+                       train_loss=loss_ema if loss_ema is not None else float("nan"), eval_loss=eval_loss,
+                       parameters=n_params, tokens_per_second=tokens_seen / max(elapsed, 1e-9))
+    say({"event": "done", **asdict(result)})
+    return result

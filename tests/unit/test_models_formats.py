@@ -1,0 +1,82 @@
+"""Prompt formats: the whole-proof sequence, prompts at inference, state formats over a (fake or real) kernel."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from gentzen.errors import InputError
+from gentzen.models import formats
+from gentzen.train.samples import records
+
+MT = next(r for r in records() if r["name"] == "mt")
+
+
+def test_whole_is_one_sequence_per_proof():
+    [ex] = formats.examples(MT, "whole")
+    assert ex.eos
+    assert [s.train for s in ex.segments] == [False, True, True, True]
+    text = "".join(s.text for s in ex.segments)
+    assert text == MT["theorem"] + "\n" + MT["proof"]
+    # every prefix that ends at a line is exactly the inference prompt for the next line
+    assert formats.build_prompt("whole", MT["theorem"], "  intro n1\n") == text[:text.index("  have")]
+
+
+def test_completion_to_line():
+    assert formats.completion_to_line("whole", "  · exact h1\nrest") == "  · exact h1"
+    assert formats.completion_to_line("state", "    exact h1  ") == "exact h1"
+    assert formats.target("state", "    · exact h1") == "· exact h1\n"
+
+
+class FakeState:
+    """Stands in for the kernel's ProofState: 'renders' the steps taken so far."""
+
+    def __init__(self, steps=()):
+        self.steps = steps
+
+    def render(self):
+        return f"⊢ goal after {len(self.steps)} steps"
+
+    def step(self, line):
+        return FakeState(self.steps + (line.strip(),))
+
+
+@pytest.mark.parametrize("fmt", ["state", "state+proof"])
+def test_state_formats_with_fake_kernel(fmt):
+    exs = formats.examples(MT, fmt, start=lambda thm: FakeState())
+    assert len(exs) == 3 and not any(ex.eos for ex in exs)
+    prompt, target = exs[1].segments
+    assert "⊢ goal after 1 steps" in prompt.text and prompt.text.endswith("-/\n")
+    if fmt == "state":
+        assert target.text == "have n2 : Q := h1 n1\n" and "theorem" not in prompt.text
+    else:
+        assert target.text == "  have n2 : Q := h1 n1\n"
+        assert prompt.text.startswith(MT["theorem"] + "\n  intro n1\n/-\n")
+
+
+def test_unknown_format_and_missing_state():
+    with pytest.raises(InputError, match="unknown format"):
+        formats.check_format("tree")
+    with pytest.raises(ValueError, match="needs the proof state"):
+        formats.build_prompt("state", MT["theorem"])
+
+
+def test_read_records(tmp_path):
+    f = tmp_path / "r.jsonl"
+    f.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records()) + "\n\n")
+    assert len(formats.read_records(f)) == len(records())
+    assert {r["split"] for r in formats.read_records(f, "valid")} == {"valid"}
+    f.write_text('{"theorem": "x"}\n')
+    with pytest.raises(InputError, match="line 1"):
+        formats.read_records(f)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gentzen.core.kernel") is None, reason="the kernel is not built yet")
+@pytest.mark.parametrize("fmt", ["state", "state+proof"])
+def test_state_formats_replay_in_the_kernel(fmt):
+    for rec in records():
+        exs = formats.examples(rec, fmt)
+        assert len(exs) == rec["lines"]
+        assert all("⊢" in ex.segments[0].text for ex in exs)
