@@ -14,11 +14,11 @@ NOT verified against a real v4.32.0 toolchain (none was available when this was 
   tests of recent Lean versions (v4.2x and later, v4.34), so high confidence.
 * `unsolved goals`: the goal layout (`case right`, merged `P Q : Prop`, `⊢`) is the REPL's
   (`proof_branching` test); high confidence.
-* `Type mismatch`: seen in real Lean 4.26 output and recent `#guard_msgs` tests for term
-  mode; medium confidence that tactic `exact` prints exactly this in v4.32.
-Not checked here because the text is less certain: `Application type mismatch`, the
-`Tactic \`apply\` failed` message, `introN` failures, parse errors, and the sorry warning
-(which would need `sorry` in this file).
+* `Type mismatch`: seen in real Lean 4.26 output and in a recent third-party `#guard_msgs` test
+  of tactic `exact` with the same layout; fairly high confidence, lower than the three above.
+Not checked here because the text is less certain: `Application type mismatch`, the failure
+message of `apply`, `introN` failures, parse errors, and the sorry warning (which would need
+`sorry` in this file).
 -/
 
 namespace GentzenTest.Messages

@@ -6,6 +6,7 @@ The real comparison with Lean is tests/lean/test_lean_agreement.py (marked requi
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import sys
@@ -140,6 +141,7 @@ def fake_lake(tmp_path, monkeypatch) -> Path:
 
 def test_repl_protocol_round_trip(fake_lake):
     with la.Repl(fake_lake, timeout=20) as repl:
+        assert la.checking_env(repl) == 0
         assert repl.command("theorem t (P : Prop) (h1 : P) : P := by\n  exact h1") == {"env": 0}
         bad = repl.command("theorem t (P : Prop) (h1 : P) : P := by\n  exact BAD")
         assert not la.lean_accepts(la.repl_messages(bad))
@@ -163,10 +165,36 @@ def test_main_without_lake_exits_with_a_clear_message(tmp_path, monkeypatch, cap
 
 def test_load_sets_and_statement_of(tmp_path):
     f = tmp_path / "demo.jsonl"
-    f.write_text('{"name": "a", "theorem": "theorem a (P : Prop) (h1 : P) : P", "proof": "  exact h1"}\n\n',
-                 encoding="utf-8")
+    f.write_text('{"name": "a", "theorem": "theorem a (P : Prop) (h1 : P) : P", "proof": "  exact h1"}\n\n'
+                 '{"name": "b", "sequent": "P ⊢ P"}\n', encoding="utf-8")
     sets = la.load_sets([tmp_path])
-    assert list(sets) == ["demo"] and sets["demo"][0]["name"] == "a"
+    assert list(sets) == ["demo"] and [r["name"] for r in sets["demo"]] == ["a", "b"]
     assert la.statement_of(sets["demo"][0]) == "theorem a (P : Prop) (h1 : P) : P := by"
     items = list(la.iter_items(sets, limit=None))
+    # the problem-only record "b" has no proof to compare
     assert [s for s, _ in items] == ["builtin"] * len(la.BUILTIN_ITEMS) + ["demo"]
+
+
+def test_main_writes_disagreements_and_exit_code(fake_lake, tmp_path, monkeypatch, capsys):
+    # Lean here is the fake REPL (accepts every proof, closes every goal); the kernel is stubbed to
+    # reject proofs citing `Or.inr`, so exactly those rows must be reported as disagreements.
+    monkeypatch.setattr(la, "kernel_check", lambda st, pr: ("Or.inr" not in pr, None))
+    monkeypatch.setattr(la, "kernel_goals",
+                        lambda st, pr: (["P : Prop\nh1 : P\n⊢ P"], [[] for _ in la.split_chunks(pr)]))
+    sets_dir = tmp_path / "sets"
+    sets_dir.mkdir()
+    (sets_dir / "demo.jsonl").write_text(
+        '{"name": "a", "theorem": "theorem a (P : Prop) (h1 : P) : P := by", "proof": "  exact h1"}\n',
+        encoding="utf-8")
+    out = tmp_path / "report.jsonl"
+    assert la.main(["--out", str(out), "--sets", str(sets_dir), "--timeout", "20"]) == 1
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert rows and all(not r["agree"] and "Or.inr" in r["proof"] for r in rows)
+    assert {r["name"] for r in rows} == {"or_comm'"}
+    assert "disagreements" in capsys.readouterr().out
+
+    monkeypatch.setattr(la, "kernel_check", lambda st, pr: (True, None))
+    assert la.main(["--out", str(out), "--sets", str(sets_dir), "--all", "--no-mutations"]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert {r["variant"] for r in rows} == {"reference", "goals"} and all(r["agree"] for r in rows)
+    assert {r["set"] for r in rows} == {"builtin", "demo"}

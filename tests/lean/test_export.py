@@ -96,3 +96,9 @@ def test_parse_ignores_non_theorem_lines_and_rejects_bodyless_theorems():
     assert parse_lean_export(text) == [LeanItem("a", "theorem a (P : Prop) (h1 : P) : P := by", "  exact h1")]
     with pytest.raises(InputError):
         parse_lean_export("theorem a (P : Prop) (h1 : P) : P := by\nend X\n")
+
+
+def test_statement_from_sequent_when_the_record_has_none():
+    # Uses the core's Theorem.from_sequent: premises become h1…hn, atoms are the sorted ones.
+    items = parse_lean_export(export_lean([{"name": "mp", "sequent": "P → Q, P ⊢ Q", "proof": "  exact h1 h2"}], "s"))
+    assert items[0].statement == "theorem mp (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by"

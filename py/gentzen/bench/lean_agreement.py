@@ -338,9 +338,10 @@ def kernel_goals(statement: str, proof: str) -> tuple[list[str], list[list[str]]
     return initial, after
 
 
-def repl_goals(repl: Repl, statement: str, proof: str) -> tuple[list[str], list[list[str]]] | str:
+def repl_goals(repl: Repl, statement: str, proof: str,
+               env: int | None = None) -> tuple[list[str], list[list[str]]] | str:
     """The same via the REPL's tactic mode; a string describes a REPL-side failure."""
-    resp = repl.command(statement.rstrip() + " sorry")
+    resp = repl.command(statement.rstrip() + " sorry", env)
     sorries = resp.get("sorries") or []
     if len(sorries) != 1:
         return f"expected one sorry, got {resp!r}"
@@ -393,14 +394,16 @@ def load_sets(paths: Sequence[Path] = ()) -> dict[str, list[dict[str, Any]]]:
 
 
 def statement_of(record: Mapping[str, Any]) -> str:
-    st = str(record["theorem"]).strip().splitlines()[0].rstrip()
-    return st if st.endswith(":= by") else st + " := by"
+    from gentzen.data.export_lean import statement_of_record
+
+    return statement_of_record(record)
 
 
-def check_verdict(repl: Repl, set_name: str, name: str, variant: str, statement: str, proof: str) -> Row:
+def check_verdict(repl: Repl, set_name: str, name: str, variant: str, statement: str, proof: str,
+                  env: int | None = None) -> Row:
     row = Row(set_name, name, variant, statement, proof)
     row.kernel_ok, row.kernel_error = kernel_check(statement, proof)
-    msgs = repl_messages(repl.command(full_text(statement, proof)))
+    msgs = repl_messages(repl.command(full_text(statement, proof), env))
     row.lean_ok = lean_accepts(msgs)
     row.lean_messages = [asdict(m) for m in msgs]
     row.agree = row.kernel_ok == row.lean_ok
@@ -410,10 +413,11 @@ def check_verdict(repl: Repl, set_name: str, name: str, variant: str, statement:
     return row
 
 
-def check_goals(repl: Repl, set_name: str, name: str, statement: str, proof: str) -> Row:
+def check_goals(repl: Repl, set_name: str, name: str, statement: str, proof: str,
+                env: int | None = None) -> Row:
     row = Row(set_name, name, "goals", statement, proof)
     mine = kernel_goals(statement, proof)
-    theirs = repl_goals(repl, statement, proof)
+    theirs = repl_goals(repl, statement, proof, env)
     if mine is None or isinstance(theirs, str):
         row.agree = mine is None and isinstance(theirs, str)
         row.detail = f"kernel: {'refused a step' if mine is None else 'ok'}; repl: {theirs if isinstance(theirs, str) else 'ok'}"
@@ -428,21 +432,31 @@ def iter_items(sets: Mapping[str, list[dict[str, Any]]], limit: int | None) -> I
     for item in BUILTIN_ITEMS:
         yield "builtin", item
     for set_name, records in sets.items():
-        for rec in records[:limit] if limit else records:
+        # Problem-only records (a sequent, no reference proof) have nothing to compare.
+        with_proofs = [r for r in records if r.get("proof")]
+        for rec in with_proofs[:limit] if limit else with_proofs:
             yield set_name, rec
+
+
+def checking_env(repl: Repl) -> int | None:
+    """An environment inside `namespace GentzenCheck`, so that an item named like a core
+    declaration (`absurd`, `or_comm`) is not "already declared". Every check starts from this
+    same env, so items never see each other; line and column numbers are unchanged."""
+    return repl.command("namespace GentzenCheck").get("env")
 
 
 def run(sets: Mapping[str, list[dict[str, Any]]], project: Path, *, limit: int | None = None,
         with_mutations: bool = True, with_goals: bool = True, timeout: float = 120.0) -> Iterator[Row]:
     with Repl(project, timeout=timeout) as repl:
+        env = checking_env(repl)
         for set_name, rec in iter_items(sets, limit):
             statement, proof, name = statement_of(rec), str(rec["proof"]).rstrip("\n"), str(rec["name"])
-            yield check_verdict(repl, set_name, name, "reference", statement, proof)
+            yield check_verdict(repl, set_name, name, "reference", statement, proof, env)
             if with_mutations:
                 for kind, mutant in mutations(statement, proof):
-                    yield check_verdict(repl, set_name, name, f"mutation:{kind}", statement, mutant)
+                    yield check_verdict(repl, set_name, name, f"mutation:{kind}", statement, mutant, env)
             if with_goals:
-                yield check_goals(repl, set_name, name, statement, proof)
+                yield check_goals(repl, set_name, name, statement, proof, env)
 
 
 def lean_version(project: Path, timeout: float = 120.0) -> str:

@@ -24,6 +24,8 @@ app = typer.Typer(
 # One module per command group; each defines register(app).
 _COMMAND_MODULES = (
     "gentzen.cli.core",
+    "gentzen.cli.train",
+    "gentzen.cli.repl",
 )
 
 

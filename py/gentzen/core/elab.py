@@ -138,7 +138,7 @@ class Elaborator:
                 raise ElabErr("type_mismatch",
                               f"Function expected at\n  {fn_pp}\nbut this term has type\n  {type_str(ty)}\n\n"
                               f"Note: Expected a function because this term is being applied to the argument\n"
-                              f"  {self.pp(a)}", a)
+                              f"  {self.pp(a)}", App(fn_node, tuple(applied) + (a,), fn_node.col, a.end))
             dom, cod = (ty.args[0], FALSE) if ty.kind == "not" else ty.args
             applied.append(a)
             self.check(a, dom, app=(fn_node, tuple(applied)))

@@ -27,7 +27,7 @@ MAX_FORMULA_CHARS = 10_000_000
 class Formula:
     """An interned propositional formula. Build with the constructors below, never directly."""
 
-    __slots__ = ("kind", "args", "name", "unf", "size", "__weakref__")
+    __slots__ = ("kind", "args", "name", "unf", "size", "text", "_atoms", "__weakref__")
 
     kind: str
     args: tuple
@@ -51,6 +51,12 @@ class Formula:
     def atoms(self) -> set[str]:
         return atoms_of(self)
 
+    def atom_names(self) -> tuple[str, ...]:
+        """Sorted atom names (cached)."""
+        if self._atoms is None:
+            self._atoms = tuple(sorted(atoms_of(self)))
+        return self._atoms
+
 
 _TABLE: dict[tuple, Formula] = {}
 
@@ -63,6 +69,8 @@ def _make(kind: str, args: tuple, name: str | None = None) -> Formula:
     f = object.__new__(Formula)
     f.kind, f.args, f.name = kind, args, name
     f.size = 1 + sum(a.size for a in args)
+    f.text = None
+    f._atoms = None
     _TABLE[key] = f
     if kind == "not":
         f.unf = _make("imp", (args[0].unf, FALSE))
@@ -150,6 +158,8 @@ def subformulas(f: Formula) -> list[Formula]:
 
 def to_lean(f: Formula) -> str:
     """Lean 4's pretty-printed form (single line; Lean wraps only past 120 columns)."""
+    if f.text is not None:
+        return f.text
     if f.kind == "atom":
         return f.name
     out: list[str] = []
@@ -183,7 +193,8 @@ def to_lean(f: Formula) -> str:
             stack.append((g.args[1], rs))
             stack.append(f" {SYMBOL[k]} ")
             stack.append((g.args[0], ls))
-    return "".join(out)
+    f.text = "".join(out)  # cached on the printed formula only, so deep trees stay linear in memory
+    return f.text
 
 
 # ---------------------------------------------------------------- parsing

@@ -57,15 +57,17 @@ class StepError:
     solved = False
 
 
-@dataclass(frozen=True)
 class Frame:
-    """An open tactic block: the top proof, a `have … := by` box, or a `·` bullet."""
+    """An open tactic block: the top proof, a `have … := by` box, or a `·` bullet (never mutated)."""
 
-    kind: str                  # top | have | bullet
-    column: int | None         # None until the block's first line fixes it
-    goals: tuple
-    opener: tuple              # (line, column) reported for its unsolved goals
-    pending: tuple | None = None   # have: (name, formula) added to the parent's main goal on close
+    __slots__ = ("kind", "column", "goals", "opener", "pending")
+
+    def __init__(self, kind: str, column: int | None, goals: tuple, opener: tuple, pending=None) -> None:
+        self.kind = kind          # top | have | bullet
+        self.column = column      # None until the block's first line fixes it
+        self.goals = goals
+        self.opener = opener      # (line, column) reported for its unsolved goals
+        self.pending = pending    # have: (name, formula) added to the parent's main goal on close
 
 
 class _Fail(Exception):
@@ -105,7 +107,12 @@ class ProofState:
         return all(not fr.goals for fr in self.frames)
 
     def proof_text(self) -> str:
-        return "\n".join(self.lines)
+        out = []
+        node = self.lines  # a cons list (previous, text), so a step costs O(1) however long the proof
+        while node:
+            node, text = node
+            out.append(text)
+        return "\n".join(reversed(out))
 
     def full_text(self) -> str:
         return self.theorem.statement() + "\n" + self.proof_text()
@@ -134,12 +141,42 @@ class ProofState:
             return StepError(KernelError(line, f.col, f.kind, f.message, line, f.end if f.end is not None else f.col),
                              self)
 
+    def settle(self) -> "ProofState":
+        """Close finished boxes and bullets, so a `have … := by` box's hypothesis reaches its parent."""
+        frames = list(self.frames)
+        while len(frames) > 1 and not frames[-1].goals:
+            frames = self._close_top(frames)
+        if len(frames) == len(self.frames):
+            return self
+        return ProofState(self.theorem, tuple(frames), self.lines, self.line_no, self.auto_names, self.next_n)
+
+    def admit_main(self, text: str = "sorry") -> "ProofState":
+        """The state after the main goal is closed without proof (what Lean does on a recovered error).
+
+        The REPL server uses this for Lean's error recovery; such a proof is never reported valid.
+        """
+        frames = list(self.frames)
+        for i in range(len(frames) - 1, -1, -1):
+            fr = frames[i]
+            if fr.goals:
+                frames[i] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
+                break
+        return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1, self.auto_names,
+                          self.next_n).settle()
+
+    def focus_main(self) -> "ProofState":
+        """A state whose only goal is this state's main goal (for a sorry's own proof state)."""
+        main = self.open_goals[:1]
+        return ProofState(self.theorem, (Frame("top", None, tuple(main), (1, self.theorem.by_column)),), None, 2,
+                          self.auto_names, self.next_n)
+
     def finish(self) -> KernelError | None:
         """Close every open block at the end of the proof; the first unsolved block is the error."""
         try:
             self._close_to(-1, self.frames)
         except _Fail as f:
-            return KernelError(f.line, f.col, f.kind, f.message, self.line_no - 1, 0)
+            last = self.proof_text().rsplit("\n", 1)[-1]
+            return KernelError(f.line, f.col, f.kind, f.message, self.line_no - 1, len(last))
         return None
 
     def _step(self, raw: str, explicit: bool) -> "ProofState":
@@ -154,11 +191,12 @@ class ProofState:
         col = len(text) - len(content)
         if content.startswith("\t"):
             raise _Fail("parse", "tabs are not allowed; please configure your editor to expand them", col)
-        frames = list(self.frames)
+        frames = self.frames
         if col == 0:
             if explicit:
                 raise _Fail("parse", "unexpected token at column 0; expected an indented tactic block", 0)
             # no indentation: the step goes to the innermost block that still has goals
+            frames = list(frames)
             while len(frames) > 1 and not frames[-1].goals:
                 frames = self._close_top(frames)
             fr = frames[-1]
@@ -171,6 +209,7 @@ class ProofState:
         except SyntaxErr as e:
             raise _Fail(e.kind, e.message, e.col, e.end) from None
         content = text
+        frames = list(frames)
         fr = frames[-1]
         if fr.column is None:
             frames[-1] = fr = Frame(fr.kind, col, fr.goals, fr.opener, fr.pending)
@@ -192,7 +231,7 @@ class ProofState:
         if push is not None:
             frames.append(push)
         line_text = content if not self.auto_names else _rename_line(content, tac, self)
-        return ProofState(self.theorem, tuple(frames), self.lines + (line_text,), self.line_no + 1,
+        return ProofState(self.theorem, tuple(frames), (self.lines, line_text), self.line_no + 1,
                           self.auto_names, next_n)
 
     # ---- blocks
@@ -211,6 +250,8 @@ class ProofState:
         return frames
 
     def _close_to(self, col: int, frames) -> list:
+        if frames[-1].column == col:
+            return frames
         frames = list(frames)
         while frames and frames[-1].column is not None and col < frames[-1].column:
             if len(frames) == 1:
@@ -409,7 +450,7 @@ def _parent_col(frames) -> int:
 
 
 def _check_atoms(formula: Formula, ctx, tac) -> None:
-    for a in sorted(atoms_of(formula)):
+    for a in formula.atom_names():
         if lookup(ctx, a) is not PROP:
             raise _Fail("unknown_identifier" if lookup(ctx, a) is None else "type_mismatch",
                         f"Unknown identifier `{a}`" if lookup(ctx, a) is None else
@@ -439,7 +480,7 @@ def start(theorem: Theorem | str, *, auto_names: bool = False) -> ProofState:
         if m:
             next_n = max(next_n, int(m.group(1)) + 1)
     top = Frame("top", None, (Goal(ctx, thm.goal, ""),), (1, thm.by_column))
-    return ProofState(thm, (top,), (), 2, auto_names, next_n)
+    return ProofState(thm, (top,), None, 2, auto_names, next_n)
 
 
 def check_proof(theorem: Theorem | str, proof: str) -> CheckResult:
@@ -448,21 +489,21 @@ def check_proof(theorem: Theorem | str, proof: str) -> CheckResult:
     if not isinstance(proof, str):
         return CheckResult(False, KernelError(1, 0, "parse", "proof must be text"))
     text = proof.replace("\r\n", "\n")
-    bad = find_forbidden(text)
-    if bad is not None:
-        pos, word = bad
-        line = text.count("\n", 0, pos)
-        col = pos - (text.rfind("\n", 0, pos) + 1)
-        return CheckResult(False, KernelError(line + 2, col, "forbidden", f"`{word}` is not allowed in a proof"))
     try:
         given, body, first = split_proof(text)
     except ParseError as e:
         return CheckResult(False, KernelError(e.line or 1, e.column or 0, "parse", e.message))
+    bad = find_forbidden(body)  # before anything else: no forbidden word reaches a checker
+    if bad is not None:
+        pos, word = bad
+        line = body.count("\n", 0, pos)
+        col = pos - (body.rfind("\n", 0, pos) + 1)
+        return CheckResult(False, KernelError(line + first, col, "forbidden", f"`{word}` is not allowed in a proof"))
     if given is not None and (given.atoms, given.hyps, given.goal) != (thm.atoms, thm.hyps, thm.goal):
         return CheckResult(False, KernelError(1, 0, "forbidden", "the proof changes the theorem statement"))
     state = start(thm)
     if first != 2:
-        state = ProofState(state.theorem, state.frames, (), first, False, state.next_n)
+        state = ProofState(state.theorem, state.frames, None, first, False, state.next_n)
     lines = body.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

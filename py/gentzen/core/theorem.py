@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from gentzen.core.formula import Formula, parse_formula, to_lean
 from gentzen.core.sequent import Sequent, parse_sequent
@@ -40,13 +41,17 @@ class Theorem:
 
     def statement(self) -> str:
         """The Lean header, ending in `:= by`."""
+        return self._statement
+
+    @cached_property
+    def _statement(self) -> str:
         parts = [f"theorem {self.name}"]
         if self.atoms:
             parts.append(f"({' '.join(self.atoms)} : Prop)")
         parts.extend(f"({h} : {to_lean(f)})" for h, f in self.hyps)
         return " ".join(parts) + f" : {to_lean(self.goal)} := by"
 
-    @property
+    @cached_property
     def by_column(self) -> int:
         return len(self.statement()) - 2
 

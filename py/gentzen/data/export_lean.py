@@ -61,7 +61,8 @@ def lean_namespace(set_name: str) -> str:
     return f"{NAMESPACE_PREFIX}.{part[0].upper()}{part[1:]}"
 
 
-def _statement_of(record: Mapping[str, Any]) -> str:
+def statement_of_record(record: Mapping[str, Any]) -> str:
+    """The record's `theorem` statement line (ending `:= by`), or one built from its `sequent`."""
     statement = record.get("theorem")
     if not statement:
         sequent = record.get("sequent")
@@ -122,7 +123,7 @@ def export_lean(records: Iterable[Mapping[str, Any]], set_name: str) -> str:
         while ident in used:  # distinct items may sanitize to the same identifier
             ident, k = f"{base}_{k}", k + 1
         used.add(ident)
-        statement = _STATEMENT_NAME.sub(lambda m: m.group(1) + ident, _statement_of(rec), count=1)
+        statement = _STATEMENT_NAME.sub(lambda m: m.group(1) + ident, statement_of_record(rec), count=1)
         proof = rec.get("proof")
         if not proof:
             raise InputError(f"item {name!r} has no `proof`")

@@ -12,6 +12,7 @@ Contract, the same for every engine (torch, vLLM, fake):
   string and the EOS token: it is the compute spent, what the samplers report.
 * `Completion.logprob` is the sum over sampled tokens of log p(token) under the model's raw
   distribution (temperature 1, before any processing), EOS included; 0.0 where unsupported.
+* `Completion.token_ids` are the sampled ids themselves (torch and vLLM engines; empty in the fake).
 * `temperature == 0` is greedy decoding. The same engine, inputs and `seed` give the same output.
 * `engine.stats` accumulates calls, prompt tokens, prompt tokens actually computed (after prefix
   reuse), generated tokens and seconds; `reset_stats()` zeroes it.
@@ -30,6 +31,7 @@ class Completion:
     logprob: float
     finish_reason: str  # "stop" | "eos" | "length"
     stop_reason: str | None = None  # the stop string that matched, when finish_reason == "stop"
+    token_ids: tuple[int, ...] = ()  # the sampled ids (len == tokens) where the engine has them
 
 
 @dataclass

@@ -134,14 +134,15 @@ class TorchEngine:
                 if is_eos[b]:
                     text = self.tokenizer.decode(ids[r][:-1], skip_special_tokens=True)
                     text, which = cut_at_stop(text, a.stop)  # a stop string may precede EOS
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop" if which else "eos", which)
+                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop" if which else "eos", which,
+                                         tuple(ids[r]))
                     continue
                 text = self.tokenizer.decode(ids[r], skip_special_tokens=True)
                 text, which = cut_at_stop(text, a.stop)
                 if which is not None:
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop", which)
+                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop", which, tuple(ids[r]))
                 elif t + 1 == a.max_tokens:
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "length", None)
+                    done[r] = Completion(text, len(ids[r]), logprob[r], "length", None, tuple(ids[r]))
                 else:
                     keep.append(b)
             if not keep:

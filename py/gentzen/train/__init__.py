@@ -1,1 +1,1 @@
-"""gentzen.train."""
+"""gentzen.train: supervised training (`sft`) and sample data for smoke tests (`samples`)."""

@@ -137,6 +137,7 @@ def plot_losses(path: Path, history: list[dict]) -> None:
         ax.plot([h["tokens"] for h in train], smooth, label="train (EMA)")
     if evals:
         ax.plot([h["tokens"] for h in evals], [h["eval_loss"] for h in evals], "o-", label="held out")
+    ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 3))
     ax.set_xlabel("tokens seen")
     ax.set_ylabel("loss (nats/token)")
     ax.set_yscale("log")
