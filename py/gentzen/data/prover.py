@@ -102,44 +102,47 @@ class _Search:
         return not (m & ~self.mask(goal))
 
     # ---- search
-    def solve(self, ctx: tuple, goal: Formula, depth: int = 0) -> tuple:
-        """A block proving goal from ctx (active formulas); memoised on (set of ctx, goal)."""
+    def solve(self, ctx: tuple, goal: Formula, depth: int = 0, spent: frozenset = frozenset()) -> tuple:
+        """A block proving goal from ctx (active formulas); memoised on (set of ctx, goal).
+
+        `spent` holds hypotheses a rule has consumed: they are never derived again (an ∧ could
+        hand back a consumed implication, and the search would loop on it)."""
         key = (frozenset(f.unf for f in ctx), goal.unf)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
         if depth > 400:
             raise ProverError("search depth exceeded")
-        block = self._solve(_normalise(ctx), goal, depth + 1)
+        block = self._solve(_normalise(ctx), goal, depth + 1, spent)
         self.memo[key] = block
         return block
 
-    def _solve(self, ctx: tuple, goal: Formula, depth: int) -> tuple:
+    def _solve(self, ctx: tuple, goal: Formula, depth: int, spent: frozenset) -> tuple:
         avail = {f.unf: f for f in ctx}
         t = _immediate(avail, goal)
         if t is not None:
             return t
-        step = _forward(ctx, avail)
+        step = _forward(ctx, avail, spent)
         if step is not None:  # one-line derivation; unused ones are pruned afterwards
             f, term = step
-            return (("have", f, term),) + self.solve(ctx + (f,), goal, depth)
+            return (("have", f, term),) + self.solve(ctx + (f,), goal, depth, spent)
         k = goal.kind
         if k in ("imp", "not"):
             a = goal.args[0]
             b = goal.args[1] if k == "imp" else FALSE
-            return (("intro", a),) + self.solve(ctx + (a,), b, depth)
+            return (("intro", a),) + self.solve(ctx + (a,), b, depth, spent)
         if k == "and":
-            return (("constructor", self.solve(ctx, goal.args[0], depth),
-                     self.solve(ctx, goal.args[1], depth)),)
+            return (("constructor", self.solve(ctx, goal.args[0], depth, spent),
+                     self.solve(ctx, goal.args[1], depth, spent)),)
         if k == "iff":
             a, b = goal.args
-            return (("constructor", (("intro", a),) + self.solve(ctx + (a,), b, depth),
-                     (("intro", b),) + self.solve(ctx + (b,), a, depth)),)
+            return (("constructor", (("intro", a),) + self.solve(ctx + (a,), b, depth, spent),
+                     (("intro", b),) + self.solve(ctx + (b,), a, depth, spent)),)
         options = []
         if k == "or":
             for side, ctor in ((goal.args[0], "inl"), (goal.args[1], "inr")):
                 if self.valid(ctx, side):
-                    options.append(_wrap(self.solve(ctx, side, depth), side, ctor))
+                    options.append(_wrap(self.solve(ctx, side, depth, spent), side, ctor))
             if options:
                 return min(options, key=_lines)
         # box rules: h : φ → ψ (or ↔, ¬) whose antecedent the oracle says follows
@@ -154,39 +157,42 @@ class _Search:
                 rest = tuple(g for g in ctx if g is not h)
                 if cons.unf in avail or not self.valid(rest, ante):
                     continue
-                sub = self.solve(rest, ante, depth)
+                used = spent | {h.unf}
+                sub = self.solve(rest, ante, depth, used)
                 if cons is FALSE:
                     return _use(sub, ante, lambda x, fn=fn: ("app", fn, x), goal, None)
                 return _use(sub, ante, lambda x, fn=fn: ("app", fn, x), cons,
-                            self.solve(rest + (ante, cons), goal, depth))
+                            self.solve(rest + (ante, cons), goal, depth, used))
             if h.kind == "or" and h in needed:
                 a, b = h.args
                 rest = tuple(g for g in ctx if g is not h)
-                return (("rcases", h, self.solve(rest + (a,), goal, depth),
-                         self.solve(rest + (b,), goal, depth)),)
+                used = spent | {h.unf}
+                return (("rcases", h, self.solve(rest + (a,), goal, depth, used),
+                         self.solve(rest + (b,), goal, depth, used)),)
             if h.kind == "iff" and goal is FALSE:  # neither side follows: split on the left one
-                return self._em(ctx, h.args[0], goal, depth)
+                return self._em(ctx, h.args[0], goal, depth, spent)
         if k == "or":  # classical ∨: excluded middle on a disjunct, then Or.inl / Or.inr
             for side in goal.args:
                 p = side.args[0] if side.kind == "not" else side
-                options.append(self._em(ctx, p, goal, depth))
+                options.append(self._em(ctx, p, goal, depth, spent))
             return min(options, key=_lines)
         if k == "false":
             for h in ctx:  # some hypothesis must be usable (a ∨ or an ↔ here)
                 if h.kind == "or":
                     a, b = h.args
                     rest = tuple(g for g in ctx if g is not h)
-                    return (("rcases", h, self.solve(rest + (a,), goal, depth),
-                             self.solve(rest + (b,), goal, depth)),)
+                    used = spent | {h.unf}
+                    return (("rcases", h, self.solve(rest + (a,), goal, depth, used),
+                             self.solve(rest + (b,), goal, depth, used)),)
             raise ProverError(f"no rule applies to {', '.join(map(to_lean, ctx))} ⊢ False")
         # atom, or a goal nothing else reaches: reductio ad absurdum
         n = Not(goal)
-        return (("raa", n),) + self.solve(ctx + (n,), FALSE, depth)
+        return (("raa", n),) + self.solve(ctx + (n,), FALSE, depth, spent)
 
-    def _em(self, ctx: tuple, p: Formula, goal: Formula, depth: int) -> tuple:
+    def _em(self, ctx: tuple, p: Formula, goal: Formula, depth: int, spent: frozenset) -> tuple:
         e = Or(p, Not(p))
-        return (("have", e, ("em", p)),
-                ("rcases", e, self.solve(ctx + (p,), goal, depth), self.solve(ctx + (Not(p),), goal, depth)))
+        return (("have", e, ("em", p)), ("rcases", e, self.solve(ctx + (p,), goal, depth, spent),
+                                         self.solve(ctx + (Not(p),), goal, depth, spent)))
 
 
 def _atom_formula(name: str) -> Formula:
@@ -213,8 +219,8 @@ def _redundant(f: Formula, avail) -> bool:
     a = f.args
     if k == "true":
         return True
-    if k == "and":
-        return a[0].unf in avail and a[1].unf in avail
+    if k == "and":  # a component that is itself redundant is never derived: count it as there
+        return all(x.unf in avail or _redundant(x, avail) for x in a)
     if k == "or":
         return a[0].unf in avail or a[1].unf in avail
     if k == "imp":
@@ -264,10 +270,10 @@ def _implications(h: Formula):
     return ()
 
 
-def _forward(ctx: tuple, avail: dict):
+def _forward(ctx: tuple, avail: dict, spent: frozenset):
     """The first one-line forward step yielding a new formula: ∧E, →E, ↔E, MT, ¬¬E."""
     for f, term in _forward_steps(ctx, avail):
-        if f.unf not in avail and not _redundant(f, avail):  # else normalising drops it: a loop
+        if f.unf not in avail and f.unf not in spent and not _redundant(f, avail):  # else normalising drops it: a loop
             return f, term
     return None
 

@@ -67,10 +67,12 @@ class VllmEngine:
                  stop: list[str] | None = None, seed: int | None = None) -> list[list[Completion]]:
         a = check_args(n, max_tokens, temperature, stop)
         t0 = time.perf_counter()
-        params = self.vllm.SamplingParams(n=n, temperature=temperature, max_tokens=max_tokens,
+        # vLLM refuses n > 1 when greedy; the n greedy samples are one sample repeated.
+        k = 1 if temperature == 0 else n
+        params = self.vllm.SamplingParams(n=k, temperature=temperature, max_tokens=max_tokens,
                                           stop=a.stop or None, seed=seed, logprobs=0)
         outs = self.llm.generate(prompts, params, lora_request=self._lora, use_tqdm=False)
-        result = [[_completion(c) for c in o.outputs] for o in outs]
+        result = [[_completion(c) for c in o.outputs] * (n // k) for o in outs]
         self.stats.calls += 1
         self.stats.prompts += len(prompts)
         self.stats.sequences += len(prompts) * n
