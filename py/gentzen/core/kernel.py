@@ -180,12 +180,12 @@ class ProofState:
         return None
 
     def _step(self, raw: str, explicit: bool) -> "ProofState":
-        text = raw.rstrip("\r")
-        cut = text.find("--")
-        if cut >= 0:
-            text = text[:cut]
-        text = text.rstrip()
-        if not text.strip():
+        text = raw
+        if "--" in text:
+            text = text[: text.find("--")]
+        if text[-1:].isspace():
+            text = text.rstrip()
+        if not text or text.isspace():
             return ProofState(self.theorem, self.frames, self.lines, self.line_no + 1, self.auto_names, self.next_n)
         content = text.lstrip(" ")
         col = len(text) - len(content)
@@ -470,17 +470,24 @@ def _rename_line(content: str, tac, state: ProofState) -> str:
 # ---------------------------------------------------------------- entry points
 
 
+_INITIAL: dict[Theorem, tuple] = {}
+
+
 def start(theorem: Theorem | str, *, auto_names: bool = False) -> ProofState:
     thm = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
-    ctx = tuple((a, PROP, False) for a in thm.atoms) + tuple((h, f, False) for h, f in thm.hyps)
-    names = [h for h, _ in thm.hyps]
-    next_n = 1
-    for n in names:
-        m = _AUTO.fullmatch(n)
-        if m:
-            next_n = max(next_n, int(m.group(1)) + 1)
-    top = Frame("top", None, (Goal(ctx, thm.goal, ""),), (1, thm.by_column))
-    return ProofState(thm, (top,), None, 2, auto_names, next_n)
+    init = _INITIAL.get(thm)
+    if init is None:  # the initial frame depends only on the theorem: samplers restart it constantly
+        ctx = tuple((a, PROP, False) for a in thm.atoms) + tuple((h, f, False) for h, f in thm.hyps)
+        next_n = 1
+        for h, _ in thm.hyps:
+            m = _AUTO.fullmatch(h)
+            if m:
+                next_n = max(next_n, int(m.group(1)) + 1)
+        init = ((Frame("top", None, (Goal(ctx, thm.goal, ""),), (1, thm.by_column)),), next_n)
+        if len(_INITIAL) > 100_000:
+            _INITIAL.clear()
+        _INITIAL[thm] = init
+    return ProofState(thm, init[0], None, 2, auto_names, init[1])
 
 
 def check_proof(theorem: Theorem | str, proof: str) -> CheckResult:

@@ -1,0 +1,231 @@
+"""Random valid sequents with kernel-verified reference proofs (`gentzen gen`).
+
+Uniform random formulas or schema instances, truth-table checked, non-trivial, deduplicated up to
+premise order and atom renaming, stratified by proof length; byte-identical output for a seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from gentzen.core.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, parse_formula
+from gentzen.core.sequent import Sequent, truth_masks
+from gentzen.core.theorem import Theorem
+from gentzen.data.prover import prove
+from gentzen.errors import InputError
+
+DEFAULT_ATOMS = ("P", "Q", "R", "S")
+SPLITS = (("train", 80), ("dev", 10), ("heldout", 10))  # percent of the canonical-hash space
+
+# One schema, many instances: metavariables A, B, C, D are replaced by random formulas.
+SCHEMAS = {
+    "modus_ponens": "A → B, A ⊢ B",
+    "modus_tollens": "A → B, ¬B ⊢ ¬A",
+    "hyp_syllogism": "A → B, B → C ⊢ A → C",
+    "disj_syllogism": "A ∨ B, ¬A ⊢ B",
+    "constructive_dilemma": "A → C, B → D, A ∨ B ⊢ C ∨ D",
+    "destructive_dilemma": "A → C, B → D, ¬C ∨ ¬D ⊢ ¬A ∨ ¬B",
+    "de_morgan_and": "¬(A ∧ B) ⊢ ¬A ∨ ¬B",
+    "de_morgan_or": "¬(A ∨ B) ⊢ ¬A ∧ ¬B",
+    "contraposition": "A → B ⊢ ¬B → ¬A",
+    "exportation": "A ∧ B → C ⊢ A → B → C",
+    "importation": "A → B → C ⊢ A ∧ B → C",
+    "distribution": "A ∧ (B ∨ C) ⊢ A ∧ B ∨ A ∧ C",
+    "peirce": "⊢ ((A → B) → A) → A",
+    "double_negation": "¬¬A ⊢ A",
+    "excluded_middle": "⊢ A ∨ ¬A",
+    "iff_intro": "A → B, B → A ⊢ A ↔ B",
+    "iff_chain": "A ↔ B, B ↔ C ⊢ A ↔ C",
+    "material_implication": "A → B ⊢ ¬A ∨ B",
+    "absorption": "A → B ⊢ A → A ∧ B",
+    "case_analysis": "A → C, ¬A → C ⊢ C",
+}
+METAVARS = ("A", "B", "C", "D")
+
+
+@dataclass(frozen=True)
+class GenConfig:
+    count: int = 100
+    atoms: tuple[str, ...] = DEFAULT_ATOMS
+    premises: tuple[int, int] = (0, 5)
+    min_lines: int = 1
+    max_lines: int = 40
+    seed: int = 0
+    family: str = "uniform"
+    max_depth: int = 3
+
+    def check(self) -> None:
+        if self.count < 0:
+            raise InputError("--count must be non-negative")
+        if not self.atoms or len(set(self.atoms)) != len(self.atoms):
+            raise InputError("--atoms needs distinct atom names")
+        lo, hi = self.premises
+        if not 0 <= lo <= hi:
+            raise InputError("--premises must be a range a-b with 0 <= a <= b")
+        if not 1 <= self.min_lines <= self.max_lines:
+            raise InputError("--min-lines/--max-lines must satisfy 1 <= min <= max")
+        if self.family not in ("uniform", "schema"):
+            raise InputError(f"unknown family {self.family!r} (uniform, schema)")
+
+
+def parse_range(text: str) -> tuple[int, int]:
+    """`0-5` or `3` → (lo, hi)."""
+    try:
+        if "-" in text:
+            lo, hi = text.split("-", 1)
+            return int(lo), int(hi)
+        return int(text), int(text)
+    except ValueError:
+        raise InputError(f"expected a range like 0-5, got {text!r}") from None
+
+
+def parse_atoms(spec: str | int) -> tuple[str, ...]:
+    """`4` → P Q R S (then T U V, then p1 p2 …); or explicit names `A B C` / `A,B,C`."""
+    text = str(spec).strip()
+    if text.isdigit():
+        n = int(text)
+        base = ("P", "Q", "R", "S", "T", "U", "V")
+        return base[:n] if n <= len(base) else tuple(f"p{i + 1}" for i in range(n))
+    names = tuple(x for x in text.replace(",", " ").split() if x)
+    for x in names:
+        parse_formula(x)  # raises ParseError on a non-identifier
+    return names
+
+
+def split_of(canonical: str) -> str:
+    """train/dev/heldout from a hash of the canonical statement: one statement, one split."""
+    h = int.from_bytes(hashlib.sha256(canonical.encode()).digest()[:8], "big") % 100
+    acc = 0
+    for name, share in SPLITS:
+        acc += share
+        if h < acc:
+            return name
+    return SPLITS[-1][0]
+
+
+def random_formula(rng: random.Random, atoms, depth: int) -> Formula:
+    if depth <= 0 or rng.random() < 0.3:
+        return Atom(rng.choice(atoms))
+    r = rng.random()
+    if r < 0.15:
+        return Not(random_formula(rng, atoms, depth - 1))
+    ctor = (And, Or, Imp, Imp, Iff)[min(4, int((r - 0.15) / 0.17))]
+    return ctor(random_formula(rng, atoms, depth - 1), random_formula(rng, atoms, depth - 1))
+
+
+def _substitute(f: Formula, sub: dict[str, Formula]) -> Formula:
+    if f.kind == "atom":
+        return sub.get(f.name, f)
+    if not f.args:
+        return f
+    args = [_substitute(a, sub) for a in f.args]
+    return {"not": lambda a: Not(a), "and": And, "or": Or, "imp": Imp, "iff": Iff}[f.kind](*args)
+
+
+def _candidates(cfg: GenConfig, rng: random.Random) -> Iterator[tuple[Sequent, str | None]]:
+    atoms = cfg.atoms
+    if cfg.family == "schema":
+        schemas = sorted(SCHEMAS)
+        parsed = {k: _parse_schema(SCHEMAS[k]) for k in schemas}
+        while True:
+            name = rng.choice(schemas)
+            prem, goal = parsed[name]
+            sub = {m: random_formula(rng, atoms, rng.randint(0, max(0, cfg.max_depth - 1)))
+                   for m in METAVARS}
+            yield Sequent(tuple(_substitute(p, sub) for p in prem), _substitute(goal, sub), atoms), name
+    lo, hi = cfg.premises
+    while True:
+        n = rng.randint(lo, hi)
+        prem = tuple(random_formula(rng, atoms, rng.randint(1, cfg.max_depth)) for _ in range(n))
+        yield Sequent(prem, random_formula(rng, atoms, rng.randint(1, cfg.max_depth)), atoms), None
+
+
+def _parse_schema(text: str) -> tuple[tuple[Formula, ...], Formula]:
+    from gentzen.core.sequent import parse_sequent
+    s = parse_sequent(text)
+    return s.premises, s.goal
+
+
+def _acceptable(seq: Sequent) -> bool:
+    """Valid, non-trivial (goal not a premise) and with consistent premises (no ex falso sets)."""
+    if any(p.unf is seq.goal.unf for p in seq.premises) or seq.goal.unf is FALSE.unf:
+        return False
+    names = tuple(seq.atoms)
+    masks = truth_masks(list(seq.premises) + [seq.goal], names)
+    full = (1 << (1 << len(names))) - 1
+    both = full
+    for m in masks[:-1]:
+        both &= m
+    if not both:  # inconsistent premises prove anything: not what a training item should teach
+        return False
+    return not (both & ~masks[-1])
+
+
+def generate(cfg: GenConfig, progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    """`count` records, stratified over proof lengths min..max (equal quota per length)."""
+    cfg.check()
+    rng = random.Random(cfg.seed)
+    span = cfg.max_lines - cfg.min_lines + 1
+    quota = -(-cfg.count // span) if cfg.count else 0
+    per_len: dict[int, int] = {}
+    seen: set[str] = set()
+    out: list[dict] = []
+    overflow: list[dict] = []  # over-quota items, used only if rare lengths never fill up
+    attempts = 0
+    budget = max(2000, cfg.count * 400)
+    for seq, schema in _candidates(cfg, rng):
+        if len(out) >= cfg.count or attempts >= budget:
+            break
+        attempts += 1
+        if not _acceptable(seq):
+            continue
+        key = seq.canonical()
+        if key in seen:
+            continue
+        seen.add(key)
+        res = prove(seq)
+        if res.proof is None or not cfg.min_lines <= res.lines <= cfg.max_lines:
+            continue
+        rec = _record(cfg, seq, res, key, schema)
+        if per_len.get(res.lines, 0) >= quota:
+            overflow.append(rec)
+            continue
+        per_len[res.lines] = per_len.get(res.lines, 0) + 1
+        out.append(rec)
+        if progress is not None:
+            progress(len(out), cfg.count)
+    out.extend(overflow[: cfg.count - len(out)])
+    for i, rec in enumerate(out):
+        rec["name"] = f"{cfg.family}_s{cfg.seed}_{i:06d}"
+        rec["theorem"] = rec["theorem"].replace("theorem _ ", f"theorem {rec['name']} ", 1)
+    return out
+
+
+def _record(cfg: GenConfig, seq: Sequent, res, key: str, schema: str | None) -> dict:
+    thm = Theorem.from_sequent(seq, name="_")
+    rec = {"name": "", "sequent": str(seq), "theorem": thm.statement(), "proof": res.proof,
+           "lines": res.lines, "split": split_of(key), "atoms": list(cfg.atoms)}
+    if schema is not None:
+        rec["schema"] = schema
+    return rec
+
+
+def dumps(records: list[dict]) -> str:
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+
+
+def summary(records: list[dict]) -> dict:
+    lines = sorted(r["lines"] for r in records)
+    splits: dict[str, int] = {}
+    for r in records:
+        splits[r["split"]] = splits.get(r["split"], 0) + 1
+    return {"count": len(records), "splits": dict(sorted(splits.items())),
+            "lines": {"min": lines[0], "median": lines[len(lines) // 2], "max": lines[-1],
+                      "mean": round(sum(lines) / len(lines), 2)} if lines else None}
+
+
+__all__ = ["GenConfig", "generate", "split_of", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]

@@ -1,0 +1,189 @@
+"""Guided sampling: whole proofs written line by line, each line checked by the kernel as it is written.
+
+A rejected line is redrawn (at most `redraws_per_line` times per line, `redraws_per_proof` per
+proof); plain sampling is the special case with no redraws, where the first bad line ends the
+attempt. K attempts run in lockstep so each round is one batched engine call. Every attempt
+reports its compute: tokens sampled (rejected ones too), model calls, kernel checks, seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
+from gentzen.core.theorem import Theorem, parse_theorem
+
+
+@dataclass
+class SamplerConfig:
+    """How proofs are sampled (field docs are the CLI's --help)."""
+
+    samples: int = field(default=8, metadata={"help": "Proof attempts (K)."})
+    guided: bool = field(default=True, metadata={"help": "Check each line as it is written and redraw failures."})
+    redraws_per_line: int = field(default=4, metadata={"help": "Redraws of one rejected line (R)."})
+    redraws_per_proof: int = field(default=16, metadata={"help": "Redraws in one attempt, all lines (B)."})
+    ban_repeats: bool = field(default=True, metadata={"help": "A redraw equal to a rejected line is rejected unchecked."})
+    max_lines: int = field(default=40, metadata={"help": "Lines per attempt before giving up."})
+    max_tokens_per_line: int = field(default=96, metadata={"help": "Token limit of one line."})
+    temperature: float = field(default=1.0, metadata={"help": "Sampling temperature (0 = greedy)."})
+    format: str = field(default="whole", metadata={"help": "Prompt format: whole | state | state+proof."})
+    auto_names: bool = field(default=False, metadata={"help": "The environment names unnamed steps n1, n2, …"})
+    stop_at_first: bool = field(default=True, metadata={"help": "Stop all attempts once one proof is found."})
+    seed: int = field(default=0, metadata={"help": "Sampling seed."})
+
+
+@dataclass
+class Attempt:
+    """One sampled proof attempt and what it cost."""
+
+    ok: bool = False
+    proof: str = ""
+    lines: int = 0
+    error: KernelError | None = None
+    tokens: int = 0
+    model_calls: int = 0
+    kernel_checks: int = 0
+    redraws: int = 0
+    sample_seconds: float = 0.0
+    check_seconds: float = 0.0
+    trace: list[str] = field(default_factory=list)  # rendered states after each accepted line
+
+    def to_dict(self) -> dict:
+        return {"ok": self.ok, "proof": self.proof, "lines": self.lines,
+                "error": self.error.to_dict() if self.error else None, "tokens": self.tokens,
+                "model_calls": self.model_calls, "kernel_checks": self.kernel_checks, "redraws": self.redraws,
+                "sample_seconds": round(self.sample_seconds, 6), "check_seconds": round(self.check_seconds, 6)}
+
+
+@dataclass
+class SampleResult:
+    theorem: Theorem
+    attempts: list[Attempt]
+
+    @property
+    def proof(self) -> str | None:
+        return next((a.proof for a in self.attempts if a.ok), None)
+
+    @property
+    def solved(self) -> bool:
+        return any(a.ok for a in self.attempts)
+
+    def closest(self) -> Attempt | None:
+        """The failed attempt that got furthest (most accepted lines)."""
+        failed = [a for a in self.attempts if not a.ok]
+        return max(failed, key=lambda a: a.lines, default=None)
+
+    def totals(self) -> dict:
+        keys = ("tokens", "model_calls", "kernel_checks", "redraws", "sample_seconds", "check_seconds")
+        out = {k: sum(getattr(a, k) for a in self.attempts) for k in keys}
+        out["attempts"] = len(self.attempts)
+        out["sample_seconds"] = round(out["sample_seconds"], 6)
+        out["check_seconds"] = round(out["check_seconds"], 6)
+        return out
+
+
+class _Run:
+    """The live state of one attempt."""
+
+    def __init__(self, state: ProofState) -> None:
+        self.state = state
+        self.so_far = ""
+        self.line_redraws = 0
+        self.rejected: set[str] = set()
+        self.attempt = Attempt()
+        self.done = False
+
+
+def sample(theorem: Theorem | str, engine, cfg: SamplerConfig | None = None, *, verbose: bool = False) -> SampleResult:
+    """Sample up to cfg.samples proofs of `theorem` with `engine`; successes are kernel-verified."""
+    from gentzen.models.formats import STOP, build_prompt, completion_to_line, needs_state
+
+    cfg = cfg or SamplerConfig()
+    thm = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
+    statement = thm.statement()
+    with_state = needs_state(cfg.format)
+    runs = [_Run(start(thm, auto_names=cfg.auto_names)) for _ in range(cfg.samples)]
+    round_no = 0
+    while True:
+        active = [r for r in runs if not r.done]
+        if not active:
+            break
+        prompts = [build_prompt(cfg.format, statement, r.so_far, r.state.render() if with_state else None)
+                   for r in active]
+        t0 = time.perf_counter()
+        outs = engine.generate(prompts, 1, max_tokens=cfg.max_tokens_per_line, temperature=cfg.temperature,
+                               stop=STOP, seed=None if cfg.seed is None else cfg.seed * 1_000_003 + round_no)
+        share = (time.perf_counter() - t0) / len(active)
+        round_no += 1
+        for r, (c,) in zip(active, outs):
+            a = r.attempt
+            a.tokens += c.tokens
+            a.model_calls += 1
+            a.sample_seconds += share
+            line = completion_to_line(cfg.format, c.text)
+            _advance(r, line, c.finish_reason, cfg, verbose)
+        if cfg.stop_at_first and any(r.attempt.ok for r in runs):
+            for r in runs:
+                r.done = True
+    return SampleResult(thm, [r.attempt for r in runs])
+
+
+def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool) -> None:
+    a = r.attempt
+    if not line.strip():
+        # the model ended the proof (EOS or an empty line): it is done only if nothing is left
+        t0 = time.perf_counter()
+        err = r.state.finish()
+        a.kernel_checks += 1
+        a.check_seconds += time.perf_counter() - t0
+        if err is None:  # pragma: no cover - solved states stop before asking the model
+            _succeed(r)
+            return
+        _reject(r, line, err, cfg)
+        return
+    if cfg.ban_repeats and line in r.rejected:
+        _reject(r, line, a.error, cfg, checked=False)
+        return
+    t0 = time.perf_counter()
+    nxt = r.state.step(line)
+    a.kernel_checks += 1
+    a.check_seconds += time.perf_counter() - t0
+    if isinstance(nxt, StepError):
+        _reject(r, line, nxt.error, cfg)
+        return
+    r.state = nxt
+    r.so_far = nxt.proof_text() + "\n"
+    r.line_redraws = 0
+    r.rejected.clear()
+    a.lines += 1
+    if verbose:
+        a.trace.append(nxt.render())
+    if nxt.solved:
+        _succeed(r)
+    elif a.lines >= cfg.max_lines:
+        a.error = KernelError(nxt.line_no, 0, "unsolved_goals", f"gave up after {cfg.max_lines} lines")
+        r.done = True
+
+
+def _reject(r: _Run, line: str, err: KernelError | None, cfg: SamplerConfig, checked: bool = True) -> None:
+    a = r.attempt
+    a.error = err
+    r.rejected.add(line)
+    if not cfg.guided or r.line_redraws >= cfg.redraws_per_line or a.redraws >= cfg.redraws_per_proof:
+        a.proof = (r.so_far + line).rstrip("\n")
+        r.done = True
+        return
+    r.line_redraws += 1
+    a.redraws += 1
+
+
+def _succeed(r: _Run) -> None:
+    a = r.attempt
+    proof = r.state.proof_text()
+    t0 = time.perf_counter()
+    res = check_proof(r.state.theorem, proof)  # the whole text once more, as any verifier would see it
+    a.kernel_checks += 1
+    a.check_seconds += time.perf_counter() - t0
+    a.ok, a.proof, a.error = res.ok, proof, res.error
+    r.done = True

@@ -1,0 +1,76 @@
+"""The guided sampler with a scripted fake engine: only kernel-verified successes, exact compute counts."""
+
+from __future__ import annotations
+
+from gentzen.core.kernel import check_proof
+from gentzen.core.theorem import Theorem
+from gentzen.engines.fake import FakeEngine
+from gentzen.search.guided import SamplerConfig, sample
+
+THM = Theorem.from_sequent("P → Q, P ⊢ Q", name="mp")
+HEAD = THM.statement() + "\n"
+
+
+def script(prompt: str, i: int) -> str:
+    if prompt == HEAD:
+        return ["  exact h2\n", "  exact h1 h2\n"][min(i, 1)]
+    raise AssertionError(prompt)
+
+
+def test_guided_redraws_and_counts_exactly():
+    eng = FakeEngine(script)
+    res = sample(THM, eng, SamplerConfig(samples=1, guided=True))
+    (a,) = res.attempts
+    assert a.ok and a.proof == "  exact h1 h2"
+    assert check_proof(THM, a.proof).ok
+    assert a.tokens == len("  exact h2\n") + len("  exact h1 h2\n")
+    assert (a.model_calls, a.kernel_checks, a.redraws, a.lines) == (2, 3, 1, 1)
+    assert a.sample_seconds >= 0 and a.check_seconds > 0
+    assert eng.stats.generated_tokens == a.tokens
+
+
+def test_plain_sampling_stops_at_the_first_bad_line():
+    res = sample(THM, FakeEngine(script), SamplerConfig(samples=1, guided=False))
+    (a,) = res.attempts
+    assert not a.ok and a.error.kind == "type_mismatch"
+    assert (a.tokens, a.model_calls, a.kernel_checks, a.redraws) == (len("  exact h2\n"), 1, 1, 0)
+    assert res.closest() is a and res.proof is None
+
+
+def test_redraw_budgets_and_banned_repeats():
+    eng = FakeEngine(lambda p, i: "  exact h2\n")  # always the same wrong line
+    cfg = SamplerConfig(samples=1, guided=True, redraws_per_line=3, redraws_per_proof=10, ban_repeats=True)
+    (a,) = sample(THM, eng, cfg).attempts
+    assert not a.ok
+    assert a.model_calls == 4 and a.redraws == 3
+    assert a.kernel_checks == 1  # repeats of a rejected line are rejected without a check
+    cfg.ban_repeats = False
+    (b,) = sample(THM, FakeEngine(lambda p, i: "  exact h2\n"), cfg).attempts
+    assert b.kernel_checks == 4
+
+
+def test_forbidden_or_fake_success_is_never_a_success():
+    eng = FakeEngine(lambda p, i: "  exact sorry\n")
+    res = sample(THM, eng, SamplerConfig(samples=3))
+    assert not res.solved and all(a.error.kind == "forbidden" for a in res.attempts)
+
+
+def test_k_attempts_are_batched_in_lockstep():
+    eng = FakeEngine(lambda p, i: "  exact h1 h2\n")
+    res = sample(THM, eng, SamplerConfig(samples=4, stop_at_first=False))
+    assert all(a.ok for a in res.attempts)
+    assert len(eng.calls) == 1 and len(eng.calls[0].prompts) == 4
+    assert res.totals()["attempts"] == 4
+
+
+def test_state_format_prompts_show_goals():
+    seen = []
+
+    def script2(prompt, i):
+        seen.append(prompt)
+        return "intro n1\n" if "⊢ P → P" in prompt else "exact n1\n"
+
+    thm = Theorem.from_sequent("⊢ P → P")
+    res = sample(thm, FakeEngine(script2), SamplerConfig(samples=1, format="state"))
+    assert res.solved and res.proof == "  intro n1\n  exact n1"
+    assert seen[0].startswith("/-\nP : Prop\n⊢ P → P\n-/")
