@@ -66,30 +66,77 @@ def valid(
 def verify(
     paths: list[Path] = typer.Argument(..., help=".lean files or .jsonl records {name, theorem|sequent, proof}."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per theorem."),
+    backend: str = typer.Option("kernel", "--backend", help="kernel | repl | kimina | both (Lean and kernel)."),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="REPL workers / concurrent Kimina requests."),
+    out_path: Optional[Path] = typer.Option(None, "--out", help="Append results to this JSONL file; "
+                                            "items already in it are skipped (resumable)."),
+    repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="REPL command: gentzen (default), "
+                                           "lake (`lake exe repl` in the Lean project), auto, or a command line."),
+    url: Optional[str] = typer.Option(None, "--url", help="Kimina Lean Server URL (kimina; both uses it when given)."),
+    api_key: Optional[str] = typer.Option(None, "--api-key", envvar="LEAN_SERVER_API_KEY", help="Kimina bearer key."),
+    timeout: float = typer.Option(60.0, "--timeout", help="Seconds per proof on a Lean backend."),
+    disagreements: Optional[Path] = typer.Option(None, "--disagreements", help="both: JSONL log of "
+                                                 "kernel/Lean disagreements (default: beside --out)."),
 ) -> None:
-    """Check every proof with the kernel; exit 1 if any is rejected."""
-    rejected = 0
-    total = 0
+    """Check every proof (kernel by default, or through Lean); exit 1 if any is rejected."""
+    from gentzen.repl.results import ResultLog, item_key
+    from gentzen.repl.verify import make_verifier
+
+    items = []
     for path in paths:
         try:
-            items = load_items(path)
+            items.extend((path, it, item_key(it.theorem, it.proof)) for it in load_items(path))
         except InputError as e:
             fail(str(e))
-        for item in items:
-            res = item.check()
-            total += 1
-            rejected += not res.ok
-            rec = {"name": item.name, "ok": res.ok, "error": res.error.to_dict() if res.error else None}
+    log = ResultLog(out_path) if out_path is not None else None
+    todo = [x for x in items if log is None or x[2] not in log.done]
+    rejected = sum(not log.done[k].get("ok") for _, _, k in items if log is not None and k in log.done)
+    if backend == "both" and disagreements is None:
+        disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
+    verifier = make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key,
+                             timeout=timeout, disagreements=disagreements)
+    progress = None
+    if not json_out and err.is_terminal and len(todo) >= 200:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                            TimeRemainingColumn(), console=err, transient=True)
+        progress.start()
+        bar = progress.add_task(f"verify ({backend})", total=len(todo))
+    try:
+        verdicts = verifier.verify_many((it.theorem, it.proof) for _, it, _ in todo)
+        for (path, item, key), v in zip(todo, verdicts):
+            error = item.problem.to_dict() if item.problem is not None else v.error
+            if error is not None and item.line != 1 and item.problem is None and error["line"] is not None:
+                error = dict(error, line=error["line"] + item.line - 1)  # to the file's lines
+            ok = item.problem is None and v.ok
+            rejected += not ok
+            rec = {"name": item.name, "ok": ok, "error": error, "backend": v.backend, "source": str(path),
+                   "key": key, "time_s": round(v.time_s, 6)}
+            if v.detail is not None:
+                rec["detail"] = v.detail
+            if log is not None:
+                log.append(rec)
+            if progress is not None:
+                progress.advance(bar)
             if json_out:
                 out.print(json.dumps(rec, ensure_ascii=False), markup=False)
-            elif res.ok:
+            elif ok:
                 out.print(f"[green]ok[/green]        {item.name}")
             else:
-                e = res.error
-                out.print(f"[red]rejected[/red]  {item.name}  {path}:{e.line}:{e.column} ({e.kind})")
-                out.print("          " + e.message.replace("\n", "\n          "), markup=False)
+                out.print(f"[red]rejected[/red]  {item.name}  {path}:{error['line']}:{error['column']} "
+                          f"({error['kind']})")
+                out.print("          " + str(error["message"]).replace("\n", "\n          "), markup=False)
+    finally:
+        if progress is not None:
+            progress.stop()
+        verifier.close()
+        if log is not None:
+            log.close()
     if not json_out:
-        out.print(f"{total - rejected}/{total} accepted")
+        skipped = len(items) - len(todo)
+        out.print(f"{len(items) - rejected}/{len(items)} accepted" + (f" ({skipped} already in {out_path})"
+                                                                     if skipped else ""))
     raise typer.Exit(1 if rejected else 0)
 
 

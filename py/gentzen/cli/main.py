@@ -26,6 +26,8 @@ _COMMAND_MODULES = (
     "gentzen.cli.core",
     "gentzen.cli.train",
     "gentzen.cli.repl",
+    "gentzen.cli.prove",
+    "gentzen.cli.data",
 )
 
 

@@ -1,9 +1,12 @@
-"""CLI for the REPL bridge: `gentzen repl` (a Lean-REPL-compatible server on stdio, kernel-backed).
+"""CLI for the REPL bridge: `gentzen repl` (a Lean-REPL-compatible server on stdio, kernel-backed)
+and `gentzen serve` (a Kimina-Lean-Server-compatible HTTP service over a pool of REPLs).
 
 `register(app)` adds the commands; the heavy parts load only when a command runs.
 """
 
 from __future__ import annotations
+
+from typing import Optional
 
 import typer
 
@@ -19,5 +22,25 @@ def repl() -> None:
     raise typer.Exit(main())
 
 
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+    port: int = typer.Option(8000, "--port", help="TCP port (Kimina's default is 8000)."),
+    backend: str = typer.Option("repl", "--backend", help="repl (a pool of REPL processes) | kernel (in process)."),
+    workers: int = typer.Option(2, "--workers", min=1, help="REPL processes in the pool."),
+    api_key: Optional[str] = typer.Option(None, "--api-key", envvar="LEAN_SERVER_API_KEY",
+                                          help="Require `Authorization: Bearer KEY` on /api routes."),
+    max_body: int = typer.Option(10 << 20, "--max-body", help="Largest request body in bytes (413 beyond)."),
+    repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="gentzen (default) | lake | auto | a command line."),
+    timeout: float = typer.Option(60.0, "--timeout", help="Default seconds per snippet."),
+    capacity: Optional[int] = typer.Option(None, "--capacity", help="Snippets in flight before 429 (default 64 per worker)."),
+) -> None:
+    """Serve POST /api/check and GET /health as Kimina Lean Server does, backed by the REPL pool."""
+    from gentzen.repl.http import serve as run
+
+    run(host, port, backend=backend, workers=workers, api_key=api_key, max_body=max_body,
+        repl_cmd=repl_cmd, timeout=timeout, capacity=capacity)
+
+
 def register(app: typer.Typer) -> None:
     app.command("repl")(repl)
+    app.command("serve")(serve)

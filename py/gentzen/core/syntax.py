@@ -17,10 +17,12 @@ MAX_TERM_DEPTH = 400
 FORBIDDEN = ("sorry", "admit", "axiom", "native_decide", "#eval", "set_option", "import", "open",
              "macro", "macro_rules", "syntax", "elab", "unsafe", "implemented_by", "theorem", "lemma",
              "def", "example", "instance", "#print", "#check", "#exit", "run_cmd", "attribute",
-             "@[", "local", "notation", "infix", "prefix", "postfix", "decreasing_by", "termination_by")
+             "@[", "local", "notation", "infix", "prefix", "postfix", "decreasing_by", "termination_by",
+             # meta-level escapes that could add axioms or close goals without saying `sorry`/`axiom`
+             "run_tac", "run_elab", "run_meta", "by_elab", "sorryAx", "ofReduceBool", "trustCompiler")
 _FORBIDDEN_RE = re.compile(
     r"(?<![\w.'])(?:" + "|".join(re.escape(w) for w in FORBIDDEN if w[0].isalpha()) + r")(?![\w'])"
-    r"|#eval|#print|#check|#exit|@\[")
+    r"|#eval|#print|#check|#exit|@\[|(?<![\w.'])Lean\.[\w.]+")
 # Lean tactics that exist but are outside the proof language: reported as `unsupported`, not as
 # Lean errors, because Lean itself might accept them.
 LEAN_TACTICS = frozenset("""assumption contradiction trivial cases induction by_cases refine refine' show

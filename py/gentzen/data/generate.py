@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from gentzen.core.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, parse_formula
 from gentzen.core.sequent import Sequent, truth_masks
 from gentzen.core.theorem import Theorem
-from gentzen.data.prover import prove
+from gentzen.core.kernel import check_proof
+from gentzen.data.prover import ProverError, prove
 from gentzen.errors import InputError
 
 DEFAULT_ATOMS = ("P", "Q", "R", "S")
@@ -53,7 +54,7 @@ class GenConfig:
     atoms: tuple[str, ...] = DEFAULT_ATOMS
     premises: tuple[int, int] = (0, 5)
     min_lines: int = 1
-    max_lines: int = 40
+    max_lines: int = 20
     seed: int = 0
     family: str = "uniform"
     max_depth: int = 3
@@ -107,14 +108,15 @@ def split_of(canonical: str) -> str:
     return SPLITS[-1][0]
 
 
-def random_formula(rng: random.Random, atoms, depth: int) -> Formula:
-    if depth <= 0 or rng.random() < 0.3:
+def random_formula(rng: random.Random, atoms, depth: int, stop: float = 0.3) -> Formula:
+    """A random formula of depth at most `depth`; each node stops early with probability stop."""
+    if depth <= 0 or rng.random() < stop:
         return Atom(rng.choice(atoms))
     r = rng.random()
     if r < 0.15:
-        return Not(random_formula(rng, atoms, depth - 1))
+        return Not(random_formula(rng, atoms, depth - 1, stop))
     ctor = (And, Or, Imp, Imp, Iff)[min(4, int((r - 0.15) / 0.17))]
-    return ctor(random_formula(rng, atoms, depth - 1), random_formula(rng, atoms, depth - 1))
+    return ctor(random_formula(rng, atoms, depth - 1, stop), random_formula(rng, atoms, depth - 1, stop))
 
 
 def _substitute(f: Formula, sub: dict[str, Formula]) -> Formula:
@@ -126,7 +128,8 @@ def _substitute(f: Formula, sub: dict[str, Formula]) -> Formula:
     return {"not": lambda a: Not(a), "and": And, "or": Or, "imp": Imp, "iff": Iff}[f.kind](*args)
 
 
-def _candidates(cfg: GenConfig, rng: random.Random) -> Iterator[tuple[Sequent, str | None]]:
+def _candidates(cfg: GenConfig, rng: random.Random, hard: list) -> Iterator[tuple[Sequent, str | None]]:
+    """Endless candidates; while hard[0] is set (short lengths are full) formulas grow bigger."""
     atoms = cfg.atoms
     if cfg.family == "schema":
         schemas = sorted(SCHEMAS)
@@ -134,14 +137,16 @@ def _candidates(cfg: GenConfig, rng: random.Random) -> Iterator[tuple[Sequent, s
         while True:
             name = rng.choice(schemas)
             prem, goal = parsed[name]
-            sub = {m: random_formula(rng, atoms, rng.randint(0, max(0, cfg.max_depth - 1)))
+            stop = 0.15 if hard[0] else 0.3
+            sub = {m: random_formula(rng, atoms, rng.randint(0, max(0, cfg.max_depth - 1)), stop)
                    for m in METAVARS}
             yield Sequent(tuple(_substitute(p, sub) for p in prem), _substitute(goal, sub), atoms), name
     lo, hi = cfg.premises
     while True:
         n = rng.randint(lo, hi)
-        prem = tuple(random_formula(rng, atoms, rng.randint(1, cfg.max_depth)) for _ in range(n))
-        yield Sequent(prem, random_formula(rng, atoms, rng.randint(1, cfg.max_depth)), atoms), None
+        stop = 0.1 if hard[0] else 0.3
+        prem = tuple(random_formula(rng, atoms, rng.randint(1, cfg.max_depth), stop) for _ in range(n))
+        yield Sequent(prem, random_formula(rng, atoms, rng.randint(1, cfg.max_depth), stop), atoms), None
 
 
 def _parse_schema(text: str) -> tuple[tuple[Formula, ...], Formula]:
@@ -177,32 +182,49 @@ def generate(cfg: GenConfig, progress: Callable[[int, int], None] | None = None)
     overflow: list[dict] = []  # over-quota items, used only if rare lengths never fill up
     attempts = 0
     budget = max(2000, cfg.count * 400)
-    for seq, schema in _candidates(cfg, rng):
+    hard = [False]
+    half = cfg.min_lines + span // 2
+    for seq, schema in _candidates(cfg, rng, hard):
         if len(out) >= cfg.count or attempts >= budget:
             break
         attempts += 1
         if not _acceptable(seq):
             continue
+        # cheap filters first: the unverified proof's length decides the quota, the (costlier)
+        # canonical key and kernel check are paid only by candidates that may be kept
+        res = prove(seq, verify=False)
+        if res.proof is None or not cfg.min_lines <= res.lines <= cfg.max_lines:
+            continue
+        full = per_len.get(res.lines, 0) >= quota
+        if full and len(overflow) >= cfg.count:
+            continue
         key = seq.canonical()
         if key in seen:
             continue
         seen.add(key)
-        res = prove(seq)
-        if res.proof is None or not cfg.min_lines <= res.lines <= cfg.max_lines:
-            continue
         rec = _record(cfg, seq, res, key, schema)
-        if per_len.get(res.lines, 0) >= quota:
+        if full:
             overflow.append(rec)
             continue
         per_len[res.lines] = per_len.get(res.lines, 0) + 1
+        hard[0] = all(per_len.get(n, 0) >= quota for n in range(cfg.min_lines, half))
         out.append(rec)
         if progress is not None:
             progress(len(out), cfg.count)
     out.extend(overflow[: cfg.count - len(out)])
     for i, rec in enumerate(out):
+        _verify(rec)
         rec["name"] = f"{cfg.family}_s{cfg.seed}_{i:06d}"
         rec["theorem"] = rec["theorem"].replace("theorem _ ", f"theorem {rec['name']} ", 1)
     return out
+
+
+def _verify(rec: dict) -> None:
+    thm = Theorem.from_sequent(Sequent(_parse_schema(rec["sequent"])[0], _parse_schema(rec["sequent"])[1],
+                                       tuple(rec["atoms"])))
+    res = check_proof(thm, rec["proof"])
+    if not res.ok:
+        raise ProverError(f"kernel rejected the reference proof of {rec['sequent']}: {res.error}")
 
 
 def _record(cfg: GenConfig, seq: Sequent, res, key: str, schema: str | None) -> dict:

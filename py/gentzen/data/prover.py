@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from gentzen.core.formula import FALSE, TRUE, Formula, Not, Or, subformulas, to_lean
+from gentzen.core.formula import FALSE, Formula, Not, Or, subformulas, to_lean
 from gentzen.core.kernel import check_proof
 from gentzen.core.sequent import Sequent, countermodel, parse_sequent
 from gentzen.core.theorem import Theorem
@@ -52,7 +52,8 @@ def _neg(f: Formula) -> Formula:
 
 
 class _Search:
-    def __init__(self, premises: tuple[Formula, ...], goal: Formula):
+    def __init__(self, premises: tuple[Formula, ...], goal: Formula, block_spent: bool = False):
+        self.block_spent = block_spent
         names = set()
         for f in list(premises) + [goal]:
             names |= f.atoms()
@@ -122,7 +123,7 @@ class _Search:
         t = _immediate(avail, goal)
         if t is not None:
             return t
-        step = _forward(ctx, avail, spent)
+        step = _forward(ctx, avail, spent if self.block_spent else frozenset())
         if step is not None:  # one-line derivation; unused ones are pruned afterwards
             f, term = step
             return (("have", f, term),) + self.solve(ctx + (f,), goal, depth, spent)
@@ -224,7 +225,8 @@ def _redundant(f: Formula, avail) -> bool:
     if k == "or":
         return a[0].unf in avail or a[1].unf in avail
     if k == "imp":
-        return a[1].unf in avail or _neg(a[0]).unf in avail
+        # (for a → False, ¬a is the formula itself: not a reason to drop it)
+        return a[1].unf in avail or (a[1] is not FALSE and _neg(a[0]).unf in avail)
     if k == "iff":
         return ((a[0].unf in avail and a[1].unf in avail)
                 or (_neg(a[0]).unf in avail and _neg(a[1]).unf in avail))
@@ -356,11 +358,14 @@ def prove(target: Sequent | Theorem | str, *, verify: bool = True) -> ProofResul
     cm = countermodel(premises, thm.goal, thm.atoms)
     if cm is not None:
         return ProofResult(None, 0, cm)
-    search = _Search(premises, thm.goal)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 10000))
     try:
-        block = search.solve(_normalise(premises), thm.goal)
+        try:
+            block = _Search(premises, thm.goal).solve(_normalise(premises), thm.goal)
+        except (ProverError, RecursionError):
+            # second strategy: never re-derive a consumed hypothesis (cuts any derivation loop)
+            block = _Search(premises, thm.goal, block_spent=True).solve(_normalise(premises), thm.goal)
     finally:
         sys.setrecursionlimit(old)
     text = render(prune(block), thm.hyps)

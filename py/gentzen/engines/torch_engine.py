@@ -137,11 +137,13 @@ class TorchEngine:
                     done[r] = Completion(text, len(ids[r]), logprob[r], "stop" if which else "eos", which,
                                          tuple(ids[r]))
                     continue
-                text = self.tokenizer.decode(ids[r], skip_special_tokens=True)
+                last = t + 1 == a.max_tokens
+                # decoding every row every step is the loop's main Python cost: only when needed
+                text = self.tokenizer.decode(ids[r], skip_special_tokens=True) if a.stop or last else ""
                 text, which = cut_at_stop(text, a.stop)
                 if which is not None:
                     done[r] = Completion(text, len(ids[r]), logprob[r], "stop", which, tuple(ids[r]))
-                elif t + 1 == a.max_tokens:
+                elif last:
                     done[r] = Completion(text, len(ids[r]), logprob[r], "length", None, tuple(ids[r]))
                 else:
                     keep.append(b)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from gentzen.core import kernel as K
 from gentzen.core.formula import atoms_of
-from gentzen.core.theorem import parse_theorem, split_proof
+from gentzen.core.theorem import split_proof
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
 
@@ -135,8 +135,8 @@ class KernelRepl:
         decl = text[at:end].rstrip()
         line0 = text.count("\n", 0, at)
         try:
-            thm = parse_theorem(decl.split(":=", 1)[0] + ":= by")
-            _, proof, first = split_proof(re.sub(r":=\s*by\s+sorry\s*$", ":= by\n", decl))
+            # one parse of the statement: it is the costliest part of a request
+            thm, proof, first = split_proof(re.sub(r":=\s*by\s+sorry\s*$", ":= by\n", decl))
         except GentzenError as exc:
             raise Unsupported(f"not a propositional tactic theorem ({exc})") from None
         m = re.match(r"theorem\s+(\S+)", decl)

@@ -152,6 +152,16 @@ def plot_losses(path: Path, history: list[dict]) -> None:
 
 def train(cfg: SFTConfig, progress: Callable[[dict], None] | None = None) -> SFTResult:
     torch = require("torch", "train")
+    # Near-zero losses make denormal gradients, which crawl on CPU; flushing is process-global,
+    # so it is switched back off when training ends.
+    torch.set_flush_denormal(True)
+    try:
+        return _train(torch, cfg, progress)
+    finally:
+        torch.set_flush_denormal(False)
+
+
+def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SFTResult:
     require("transformers", "train")
     if not cfg.data or not cfg.out:
         raise InputError("both data and out are required")
@@ -164,7 +174,6 @@ def train(cfg: SFTConfig, progress: Callable[[dict], None] | None = None) -> SFT
     torch.manual_seed(cfg.seed)
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
-    torch.set_flush_denormal(True)  # near-zero losses make denormal grads, which crawl on CPU
     device = pick_device(cfg.device)
 
     # Data: reference proofs -> training sequences of the chosen format

@@ -1,0 +1,175 @@
+"""CLI for theorem sets: `gentzen gen`, `gentzen sets list|build`, `gentzen variants`, `gentzen compose`.
+
+Thin wrappers over gentzen.data; --json for machine output, atomic writes for --out, a rich
+progress bar on long runs. Input errors exit 2 with a one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from gentzen.errors import GentzenError, InputError
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(e: Exception) -> None:
+    err.print(f"[red]error:[/red] {e}", markup=True)
+    raise typer.Exit(getattr(e, "exit_code", 2))
+
+
+def _emit(text: str, dest: Optional[Path]) -> None:
+    if dest is None:
+        out.file.write(text)
+        return
+    from gentzen.data.sets import write_atomic
+    try:
+        write_atomic(dest, text)
+    except OSError as e:
+        _fail(InputError(f"cannot write {dest}: {e.strerror}"))
+
+
+def _jsonl(records) -> str:
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+
+
+def gen(
+    count: int = typer.Option(100, "--count", "-n", help="Theorems to generate."),
+    atoms: str = typer.Option("4", help="Atom count (P Q R S …) or names, e.g. 'A B C'."),
+    premises: str = typer.Option("0-5", help="Premise count range a-b."),
+    min_lines: int = typer.Option(1, help="Shortest reference proof kept."),
+    max_lines: int = typer.Option(20, help="Longest reference proof kept."),
+    seed: int = typer.Option(0, help="Seed: same seed, byte-identical output."),
+    family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write JSONL here (else stdout)."),
+    json_out: bool = typer.Option(False, "--json", help="Print a JSON summary (with --out)."),
+) -> None:
+    """Random valid sequents with kernel-verified reference proofs, as JSONL."""
+    from gentzen.data.generate import GenConfig, generate, parse_atoms, parse_range, summary
+    try:
+        cfg = GenConfig(count=count, atoms=parse_atoms(atoms), premises=parse_range(premises),
+                        min_lines=min_lines, max_lines=max_lines, seed=seed, family=family)
+        cfg.check()
+        with Progress(TextColumn("generating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                      TimeElapsedColumn(), console=err, transient=True, disable=count < 200) as bar:
+            task = bar.add_task("gen", total=count)
+            records = generate(cfg, progress=lambda done, total: bar.update(task, completed=done))
+    except GentzenError as e:
+        _fail(e)
+    _emit(_jsonl(records), out_file)
+    if out_file is not None:
+        s = summary(records)
+        if json_out:
+            out.print(json.dumps(s), markup=False)
+        else:
+            err.print(f"{out_file}: {s['count']} theorems, splits {s['splits']}, lines {s['lines']}")
+
+
+sets_app = typer.Typer(help="Shipped theorem sets (Pelletier 1-17, textbook exercises).", no_args_is_help=True)
+
+
+@sets_app.command("list")
+def sets_list(json_out: bool = typer.Option(False, "--json", help="JSON output.")) -> None:
+    """What ships: items, proved, and reference-proof length range per set."""
+    from gentzen.data.sets import list_sets
+    rows = list_sets()
+    if json_out:
+        out.print(json.dumps(rows), markup=False)
+        return
+    table = Table("set", "items", "proved", "lines (min / median / max)")
+    for r in rows:
+        table.add_row(r["set"], str(r["items"]), str(r["proved"]),
+                      f"{r['min_lines']} / {r['median_lines']} / {r['max_lines']}")
+    out.print(table)
+
+
+@sets_app.command("build")
+def sets_build(
+    names: Optional[list[str]] = typer.Argument(None, help="Sets to rebuild (default: all)."),
+    json_out: bool = typer.Option(False, "--json", help="JSON output."),
+) -> None:
+    """Regenerate Lean statements and reference proofs of the shipped sets (deterministic)."""
+    from gentzen.data.sets import build_sets
+    try:
+        done = build_sets(names)
+    except GentzenError as e:
+        _fail(e)
+    out.print(json.dumps(done) if json_out else ", ".join(f"{k}: {v} items" for k, v in done.items()),
+              markup=False)
+
+
+def _read_records(path: Path) -> list[dict]:
+    from gentzen.data.sets import read_jsonl
+    return read_jsonl(path)
+
+
+def variants_cmd(
+    file: Path = typer.Argument(..., help="JSONL of targets (records with `sequent`, optional `name`, `atoms`)."),
+    depth: int = typer.Option(2, help="Moves applied in sequence."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write variant JSONL here (else stdout)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Variants of each target (specialisations, generalisations, lemma cuts, sub-steps)."""
+    from gentzen.core.sequent import parse_sequent
+    from gentzen.data.variants import report, variants
+    try:
+        if depth < 1:
+            raise InputError("--depth must be at least 1")
+        per: dict[str, list[dict]] = {}
+        for i, r in enumerate(_read_records(file)):
+            if "sequent" not in r:
+                raise InputError(f"{file}: record {i + 1} has no `sequent`")
+            seq = parse_sequent(r["sequent"], atoms=tuple(r.get("atoms") or ()))
+            name = r.get("name") or f"target{i}"
+            per[name] = variants(seq, depth=depth, target=name)
+    except GentzenError as e:
+        _fail(e)
+    _emit(_jsonl(v for vs in per.values() for v in vs), out_file)
+    rep = report(per)
+    if json_out:
+        (err if out_file is None else out).print(json.dumps(rep), markup=False)
+    else:
+        pt = rep["per_target"]
+        err.print(f"{rep['targets']} targets, {rep['variants']} variants; per target median {pt['median']}, "
+                  f"min {pt['min']}, max {pt['max']}; kinds " +
+                  ", ".join(f"{k} {100 * v:.0f}%" for k, v in rep["kinds"].items()))
+
+
+def compose_cmd(
+    target: str = typer.Argument(..., help="Target sequent or theorem statement."),
+    solved: Path = typer.Argument(..., help="JSONL of solved variants (`theorem` or `sequent`, and `proof`)."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the proof here (else stdout)."),
+    json_out: bool = typer.Option(False, "--json", help="JSON output."),
+) -> None:
+    """Compose solved variants (lemma cuts, chained) into a kernel-verified proof of the target."""
+    from gentzen.core.theorem import parse_theorem
+    from gentzen.data.compose import lines, search, solved_from_records
+    try:
+        thm = parse_theorem(target)
+        proof = search(thm, solved_from_records(_read_records(solved)))
+    except GentzenError as e:
+        _fail(e)
+    if json_out:
+        out.print(json.dumps({"theorem": thm.statement(), "proof": proof,
+                              "lines": lines(proof) if proof else 0}, ensure_ascii=False), markup=False)
+    elif proof is None:
+        err.print("no composition of the solved variants proves the target")
+    else:
+        _emit(proof + "\n", out_file)
+    if proof is None:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("gen")(gen)
+    app.add_typer(sets_app, name="sets")
+    app.command("variants")(variants_cmd)
+    app.command("compose")(compose_cmd)

@@ -1,0 +1,234 @@
+"""`gentzen serve`: an HTTP service that Kimina Lean Server clients can use unchanged.
+
+`POST /api/check` (and the legacy `POST /verify`), `GET /health`; an optional bearer key, a
+request-size limit and 429 when the pool's capacity is taken. Starlette on uvicorn, in front of
+a ReplPool (or the kernel in process); snippets of one request run concurrently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import re
+import time
+from concurrent.futures import Future
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from gentzen.repl import protocol as P
+from gentzen.repl.errors import ReplError, ReplTimeout, ReplUnavailable
+
+MAX_BODY = 10 << 20
+_HEADER = re.compile(r"(?:[ \t]*(?:import\b[^\n]*)?(?:\n|$))*")  # Kimina's header: blank/import lines
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class CheckService:
+    """Runs snippets on a backend and tracks how many are in flight (for 429s).
+
+    backend "repl": a ReplPool over `repl_cmd` (default `gentzen repl`); "kernel": KernelRepl in
+    process, one fresh instance per snippet, on a thread so the event loop stays free."""
+
+    def __init__(self, backend: str = "repl", workers: int = 2, *, repl_cmd=None, timeout: float = 60.0,
+                 capacity: int | None = None, pool=None) -> None:
+        self.backend, self.timeout = backend, timeout
+        self.capacity = capacity or 64 * workers
+        self.inflight = 0
+        self.pool = pool
+        self._own = False
+        if backend == "repl" and pool is None:
+            from gentzen.repl.pool import ReplPool
+            from gentzen.repl.verify import repl_command
+
+            argv, cwd = repl_command(repl_cmd)
+            self.pool = ReplPool(argv, workers=workers, preamble="", timeout=timeout, cwd=cwd,
+                                 queue_size=self.capacity, max_requests=20_000)
+            self._own = True
+        elif backend == "kernel":
+            self._sem = asyncio.Semaphore(workers)
+        elif backend != "repl":
+            raise ValueError(f"serve backend must be repl or kernel, not {backend!r}")
+
+    def try_reserve(self, n: int) -> bool:
+        if self.inflight + n > self.capacity:
+            return False
+        self.inflight += n  # the event loop is single-threaded: no lock needed
+        return True
+
+    def release(self, n: int) -> None:
+        self.inflight -= n
+
+    async def run(self, code: str, timeout: float | None) -> dict:
+        """One snippet -> a Kimina ReplResponse body without its id: `response` xor `error`."""
+        t0 = time.perf_counter()
+        timeout = timeout or self.timeout
+        try:
+            if self.backend == "kernel":
+                async with self._sem:
+                    reply = await asyncio.wait_for(asyncio.to_thread(_kernel_run, code), timeout)
+            else:
+                head = _HEADER.match(code).end()
+                # a snippet without imports runs on the pool's empty-header env; one with imports
+                # is a fresh command (cached by content), as Kimina keys REPLs by header
+                req = code if not code[:head].strip() else P.Command(cmd=code)
+                fut: Future = self.pool.submit(req, timeout=timeout, block=False)
+                reply = await asyncio.wrap_future(fut)
+        except (ReplTimeout, asyncio.TimeoutError):
+            return {"time": round(timeout, 6), "error": f"Lean REPL command timed out in {float(timeout)} seconds"}
+        except ReplUnavailable:
+            return {"time": 0.0, "error": "No available REPLs"}
+        except ReplError as exc:
+            return {"time": round(time.perf_counter() - t0, 6), "error": str(exc)}
+        return {"time": round(time.perf_counter() - t0, 6), "response": P.to_json(reply)}
+
+    def close(self) -> None:
+        if self._own and self.pool is not None:
+            self.pool.close()
+
+
+def _kernel_run(code: str) -> P.Reply:
+    from gentzen.repl.kernel_server import KernelRepl
+
+    return KernelRepl().handle(P.Command(cmd=code))
+
+
+def _detail(status: int, detail, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+
+
+def _invalid(loc: list, msg: str) -> JSONResponse:
+    # FastAPI's validation-error shape, which Kimina's own server returns
+    return _detail(422, [{"type": "value_error", "loc": ["body", *loc], "msg": msg}])
+
+
+def create_app(service: CheckService, *, api_key: str | None = None, max_body: int = MAX_BODY) -> Starlette:
+    def authorized(request: Request) -> JSONResponse | None:
+        if not api_key:
+            return None
+        auth = request.headers.get("authorization")
+        if not auth:
+            return _detail(401, "Missing API key")
+        token = auth[7:] if auth.startswith("Bearer ") else auth
+        if not hmac.compare_digest(token.encode(), api_key.encode()):
+            return _detail(401, "Invalid API key")
+        return None
+
+    async def read_json(request: Request):
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > max_body:
+            raise _TooLarge
+        chunks, size = [], 0
+        async for chunk in request.stream():  # a chunked body has no length to trust: count
+            size += len(chunk)
+            if size > max_body:
+                raise _TooLarge
+            chunks.append(chunk)
+        return json.loads(b"".join(chunks))
+
+    async def body_or_error(request: Request):
+        denied = authorized(request)
+        if denied is not None:
+            return None, denied
+        try:
+            return await read_json(request), None
+        except _TooLarge:
+            return None, _detail(413, f"request body larger than {max_body} bytes")
+        except (ValueError, UnicodeDecodeError) as exc:
+            return None, _detail(422, [{"type": "json_invalid", "loc": ["body"], "msg": f"JSON decode error: {exc}"}])
+
+    async def run_all(codes: list[str], timeout) -> list[dict] | JSONResponse:
+        if not service.try_reserve(len(codes)):
+            return _detail(429, "No available REPLs", {"Retry-After": "1"})
+        try:
+            return await asyncio.gather(*(service.run(c, timeout) for c in codes))
+        finally:
+            service.release(len(codes))
+
+    def timeout_of(body: dict, default: int) -> float | JSONResponse:
+        t = body.get("timeout", default)
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0:
+            return _invalid(["timeout"], "timeout must be a number >= 0")
+        return float(t)
+
+    async def check(request: Request):
+        body, error = await body_or_error(request)
+        if error is not None:
+            return error
+        if not isinstance(body, dict):
+            return _invalid([], "expected a JSON object")
+        snippets = body.get("snippets")
+        if not isinstance(snippets, list) or not snippets:
+            return _invalid(["snippets"], "`snippets` must be non empty")
+        if not all(isinstance(s, dict) and isinstance(s.get("id"), str) and isinstance(s.get("code"), str)
+                   for s in snippets):
+            return _invalid(["snippets"], "each snippet needs string `id` and `code`")
+        if len({s["id"] for s in snippets}) != len(snippets):
+            return _invalid(["snippets"], "`snippets` must have unique ids")
+        timeout = timeout_of(body, 30)
+        if isinstance(timeout, JSONResponse):
+            return timeout
+        results = await run_all([s["code"] for s in snippets], timeout)
+        if isinstance(results, JSONResponse):
+            return results
+        return JSONResponse({"results": [{"id": s["id"], **r} for s, r in zip(snippets, results)]})
+
+    async def verify(request: Request):  # the legacy Lean4Client endpoint
+        body, error = await body_or_error(request)
+        if error is not None:
+            return error
+        codes = body.get("codes") if isinstance(body, dict) else None
+        if not isinstance(codes, list) or not codes or not all(
+                isinstance(c, dict) and isinstance(c.get("proof", c.get("code")), str) for c in codes):
+            return _invalid(["codes"], "`codes` must be a non-empty list of {custom_id, proof|code}")
+        timeout = timeout_of(body, 300)
+        if isinstance(timeout, JSONResponse):
+            return timeout
+        results = await run_all([c.get("proof", c.get("code")) for c in codes], timeout)
+        if isinstance(results, JSONResponse):
+            return results
+        out = []
+        for c, r in zip(codes, results):
+            rec = {"custom_id": c.get("custom_id")}
+            if "error" in r:
+                rec["error"] = r["error"]
+            else:
+                rec["response"] = {**r["response"], "time": r["time"]}  # legacy: time inside
+            out.append(rec)
+        return JSONResponse({"results": out})
+
+    async def health(request: Request):
+        return JSONResponse({"status": "ok"})
+
+    @asynccontextmanager
+    async def lifespan(app):
+        try:
+            yield
+        finally:
+            service.close()
+
+    routes = [Route(p, health, methods=["GET"]) for p in ("/", "/health", "/health/")]
+    routes += [Route(p, check, methods=["POST"]) for p in ("/api/check", "/api/check/")]
+    routes += [Route(p, verify, methods=["POST"]) for p in ("/verify", "/one_pass_verify_batch")]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, *, backend: str = "repl", workers: int = 2,
+          api_key: str | None = None, max_body: int = MAX_BODY, repl_cmd=None, timeout: float = 60.0,
+          capacity: int | None = None, log_level: str = "warning") -> None:
+    """Run the service until interrupted (uvicorn handles SIGINT/SIGTERM; the pool closes after)."""
+    import uvicorn
+
+    # asyncio primitives bind to a loop on first use (3.10+), so the service can be built here
+    service = CheckService(backend, workers, repl_cmd=repl_cmd, timeout=timeout, capacity=capacity)
+    app = create_app(service, api_key=api_key, max_body=max_body)
+    print(f"gentzen serve: http://{host}:{port} backend={backend} workers={workers}", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False)
+
