@@ -1,1 +1,3 @@
 import Gentzen.Basic
+import Gentzen.Sets.Pelletier
+import Gentzen.Sets.Textbook

@@ -49,6 +49,7 @@ def gen(
     max_lines: int = typer.Option(20, help="Longest reference proof kept."),
     seed: int = typer.Option(0, help="Seed: same seed, byte-identical output."),
     family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
+    exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped benchmark set."),
     out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write JSONL here (else stdout)."),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary (with --out)."),
 ) -> None:
@@ -56,7 +57,8 @@ def gen(
     from gentzen.data.generate import GenConfig, generate, parse_atoms, parse_range, summary
     try:
         cfg = GenConfig(count=count, atoms=parse_atoms(atoms), premises=parse_range(premises),
-                        min_lines=min_lines, max_lines=max_lines, seed=seed, family=family)
+                        min_lines=min_lines, max_lines=max_lines, seed=seed, family=family,
+                        exclude_shipped=exclude_shipped)
         cfg.check()
         with Progress(TextColumn("generating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                       TimeElapsedColumn(), console=err, transient=True, disable=count < 200) as bar:
@@ -168,7 +170,34 @@ def compose_cmd(
         raise typer.Exit(1)
 
 
+LEAN_SETS_DIR = Path("lean") / "Gentzen" / "Sets"
+
+
+def export_lean_cmd(
+    set_files: Optional[list[Path]] = typer.Argument(None, help="Set JSONL files (default: every shipped set)."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Output .lean file (one input set)."),
+    out_dir: Path = typer.Option(LEAN_SETS_DIR, help="Directory for the default outputs (<Set>.lean)."),
+) -> None:
+    """Write sets as Lean files, one theorem per item with its reference proof (lake build re-checks them)."""
+    from gentzen.data.export_lean import export_lean, lean_namespace
+    from gentzen.data.sets import read_jsonl, set_paths
+
+    files = list(set_files or set_paths().values())
+    if out_file is not None and len(files) != 1:
+        _fail(InputError("--out takes exactly one set file"))
+    for f in files:
+        try:
+            text = export_lean(read_jsonl(Path(f)), Path(f).stem)
+        except GentzenError as e:
+            _fail(e)
+        dest = out_file or out_dir / f"{lean_namespace(Path(f).stem).rsplit('.', 1)[-1]}.lean"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        _emit(text, dest)
+        err.print(f"wrote {dest}")
+
+
 def register(app: typer.Typer) -> None:
+    app.command("export-lean")(export_lean_cmd)
     app.command("gen")(gen)
     app.add_typer(sets_app, name="sets")
     app.command("variants")(variants_cmd)

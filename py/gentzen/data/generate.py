@@ -58,6 +58,7 @@ class GenConfig:
     seed: int = 0
     family: str = "uniform"
     max_depth: int = 3
+    exclude_shipped: bool = True  # never emit a shipped benchmark statement (no training on benchmarks)
 
     def check(self) -> None:
         if self.count < 0:
@@ -95,6 +96,14 @@ def parse_atoms(spec: str | int) -> tuple[str, ...]:
     for x in names:
         parse_formula(x)  # raises ParseError on a non-identifier
     return names
+
+
+def shipped_keys() -> set[str]:
+    """Canonical statements of every shipped benchmark item (Pelletier, textbook)."""
+    from gentzen.core.sequent import parse_sequent
+    from gentzen.data.sets import load_set, set_paths
+
+    return {parse_sequent(item["sequent"]).canonical() for name in set_paths() for item in load_set(name)}
 
 
 def split_of(canonical: str) -> str:
@@ -177,7 +186,7 @@ def generate(cfg: GenConfig, progress: Callable[[int, int], None] | None = None)
     span = cfg.max_lines - cfg.min_lines + 1
     quota = -(-cfg.count // span) if cfg.count else 0
     per_len: dict[int, int] = {}
-    seen: set[str] = set()
+    seen: set[str] = shipped_keys() if cfg.exclude_shipped else set()
     out: list[dict] = []
     overflow: list[dict] = []  # over-quota items, used only if rare lengths never fill up
     attempts = 0
