@@ -52,3 +52,33 @@ def test_names_in_textual_order():
 def test_accepts_theorem_and_negation_spelled_as_implication():
     thm = Theorem.from_sequent("P → False ⊢ ¬P", name="t")
     assert prove(thm).proof == "  exact h1"
+
+
+# ---- the complete fallback (a truth table written out as a case-split proof)
+
+from hypothesis import given as _given, settings as _settings, strategies as _st  # noqa: E402
+
+from gentzen.core.formula import And as _And, Atom as _Atom, FALSE as _F, Iff as _Iff, Imp as _Imp  # noqa: E402
+from gentzen.core.formula import Not as _Not, Or as _Or, TRUE as _T  # noqa: E402
+from gentzen.core.kernel import check_proof as _check  # noqa: E402
+from gentzen.core.sequent import Sequent as _Seq  # noqa: E402
+from gentzen.core.theorem import Theorem as _Thm  # noqa: E402
+from gentzen.data.casesplit import prove_by_cases  # noqa: E402
+
+
+def _formulas():
+    leaf = _st.sampled_from([_Atom("P"), _Atom("Q"), _Atom("R"), _T, _F])
+    return _st.recursive(leaf, lambda k: _st.one_of(
+        k.map(_Not), _st.tuples(_st.sampled_from([_And, _Or, _Imp, _Iff]), k, k).map(lambda t: t[0](t[1], t[2]))),
+        max_leaves=6)
+
+
+@_given(_st.lists(_formulas(), max_size=3), _formulas())
+@_settings(max_examples=120, deadline=None)
+def test_case_split_fallback_proves_every_valid_sequent(prem, goal):
+    seq = _Seq(tuple(prem), goal)
+    if seq.countermodel() is not None:
+        return
+    thm = _Thm.from_sequent(seq)
+    proof = prove_by_cases(thm)
+    assert _check(thm, proof).ok, (str(seq), proof)

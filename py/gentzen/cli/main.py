@@ -28,6 +28,7 @@ _COMMAND_MODULES = (
     "gentzen.cli.repl",
     "gentzen.cli.prove",
     "gentzen.cli.data",
+    "gentzen.cli.eval",
 )
 
 

@@ -7,19 +7,17 @@ one tactic line and returns the next state or a `StepError` (a value, not an exc
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from gentzen.core.elab import PROP, ElabErr, Elaborator, lookup
-from gentzen.core.formula import FALSE, Formula, Imp, atoms_of, to_lean
-from gentzen.core.goals import Goal, append_tag, remove_hyp
-from gentzen.core.syntax import FORBIDDEN, Id, SyntaxErr, find_forbidden, parse_line
+from gentzen.core.elab import PROP
+from gentzen.core.goals import Goal
+from gentzen.core.syntax import FORBIDDEN, SyntaxErr, find_forbidden, parse_line
+from gentzen.core.tactics import _AUTO, Failure, Frame, run_tactic
 from gentzen.core.theorem import Theorem, parse_theorem, split_proof
 from gentzen.errors import ParseError
 
 KINDS = ("parse", "unknown_identifier", "type_mismatch", "unsolved_goals", "no_goals", "tactic_failed",
          "forbidden", "unsupported")
-_AUTO = re.compile(r"n(\d+)")
 
 
 @dataclass(frozen=True)
@@ -55,25 +53,6 @@ class StepError:
     state: "ProofState"
 
     solved = False
-
-
-class Frame:
-    """An open tactic block: the top proof, a `have … := by` box, or a `·` bullet (never mutated)."""
-
-    __slots__ = ("kind", "column", "goals", "opener", "pending")
-
-    def __init__(self, kind: str, column: int | None, goals: tuple, opener: tuple, pending=None) -> None:
-        self.kind = kind          # top | have | bullet
-        self.column = column      # None until the block's first line fixes it
-        self.goals = goals
-        self.opener = opener      # (line, column) reported for its unsolved goals
-        self.pending = pending    # have: (name, formula) added to the parent's main goal on close
-
-
-class _Fail(Exception):
-    def __init__(self, kind: str, message: str, col: int, end: int | None = None, line: int | None = None):
-        super().__init__(message)
-        self.kind, self.message, self.col, self.end, self.line = kind, message, col, end, line
 
 
 class ProofState:
@@ -136,7 +115,7 @@ class ProofState:
             return state
         try:
             return self._step(text, explicit)
-        except _Fail as f:
+        except Failure as f:
             line = self.line_no if f.line is None else f.line
             return StepError(KernelError(line, f.col, f.kind, f.message, line, f.end if f.end is not None else f.col),
                              self)
@@ -174,7 +153,7 @@ class ProofState:
         """Close every open block at the end of the proof; the first unsolved block is the error."""
         try:
             self._close_to(-1, self.frames)
-        except _Fail as f:
+        except Failure as f:
             last = self.proof_text().rsplit("\n", 1)[-1]
             return KernelError(f.line, f.col, f.kind, f.message, self.line_no - 1, len(last))
         return None
@@ -190,11 +169,11 @@ class ProofState:
         content = text.lstrip(" ")
         col = len(text) - len(content)
         if content.startswith("\t"):
-            raise _Fail("parse", "tabs are not allowed; please configure your editor to expand them", col)
+            raise Failure("parse", "tabs are not allowed; please configure your editor to expand them", col)
         frames = self.frames
         if col == 0:
             if explicit:
-                raise _Fail("parse", "unexpected token at column 0; expected an indented tactic block", 0)
+                raise Failure("parse", "unexpected token at column 0; expected an indented tactic block", 0)
             # no indentation: the step goes to the innermost block that still has goals
             frames = list(frames)
             while len(frames) > 1 and not frames[-1].goals:
@@ -207,26 +186,26 @@ class ProofState:
         try:
             parsed = parse_line(content, col)
         except SyntaxErr as e:
-            raise _Fail(e.kind, e.message, e.col, e.end) from None
+            raise Failure(e.kind, e.message, e.col, e.end) from None
         content = text
         frames = list(frames)
         fr = frames[-1]
         if fr.column is None:
             frames[-1] = fr = Frame(fr.kind, col, fr.goals, fr.opener, fr.pending)
         elif col != fr.column:
-            raise _Fail("parse", "unexpected indentation; expected command (a deeper line would continue the "
+            raise Failure("parse", "unexpected indentation; expected command (a deeper line would continue the "
                         "previous one, which the proof language does not allow)", col)
         next_n = self.next_n
         if parsed.bullet_col is not None:
             if not fr.goals:
-                raise _Fail("no_goals", "No goals to be solved", parsed.bullet_col, parsed.bullet_col + 1)
+                raise Failure("no_goals", "No goals to be solved", parsed.bullet_col, parsed.bullet_col + 1)
             frames[-1] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
             fr = Frame("bullet", parsed.tactic.col, fr.goals[:1], (self.line_no, parsed.bullet_col))
             frames.append(fr)
         tac = parsed.tactic
         if not fr.goals:
-            raise _Fail("no_goals", "No goals to be solved", tac.col, tac.end)
-        new_goals, push, next_n = self._run(tac, fr.goals[0], next_n)
+            raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
+        new_goals, push, next_n = run_tactic(tac, fr.goals[0], next_n, self.auto_names, self.line_no)
         frames[-1] = Frame(fr.kind, fr.column, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending)
         if push is not None:
             frames.append(push)
@@ -239,7 +218,7 @@ class ProofState:
         fr = frames[-1]
         if fr.goals:
             line, col = fr.opener
-            raise _Fail("unsolved_goals", "unsolved goals\n" + "\n\n".join(g.render() for g in fr.goals), col,
+            raise Failure("unsolved_goals", "unsolved goals\n" + "\n\n".join(g.render() for g in fr.goals), col,
                         line=line)
         frames = frames[:-1]
         if fr.kind == "have":
@@ -256,205 +235,24 @@ class ProofState:
         while frames and frames[-1].column is not None and col < frames[-1].column:
             if len(frames) == 1:
                 if col >= 0:
-                    raise _Fail("parse", "unexpected token; expected command", col)
+                    raise Failure("parse", "unexpected token; expected command", col)
                 fr = frames[0]
                 if fr.goals:
                     line, c = fr.opener
-                    raise _Fail("unsolved_goals", "unsolved goals\n" + "\n\n".join(g.render() for g in fr.goals),
+                    raise Failure("unsolved_goals", "unsolved goals\n" + "\n\n".join(g.render() for g in fr.goals),
                                 c, line=line)
                 return frames
             frames = self._close_top(frames)
         if col < 0 and frames and frames[-1].column is None:  # a box opened on the last line, never filled
-            raise _Fail("parse", "unexpected end of input; expected '{'", 0, line=self.line_no)
+            raise Failure("parse", "unexpected end of input; expected '{'", 0, line=self.line_no)
         return frames
 
     # ---- tactics
-    def _fresh(self, next_n: int) -> tuple[str, int]:
-        return f"n{next_n}", next_n + 1
-
-    def _bump(self, names, next_n: int) -> int:
-        for n in names:
-            m = _AUTO.fullmatch(n)
-            if m:
-                next_n = max(next_n, int(m.group(1)) + 1)
-        return next_n
-
-    def _run(self, tac, goal: Goal, next_n: int):
-        kind = tac.kind
-        el = Elaborator(goal.ctx)
-        try:
-            if kind == "intro":
-                names = list(tac.names)
-                anon = not names
-                if anon:
-                    if self.auto_names:
-                        name, next_n = self._fresh(next_n)
-                        names = [name]
-                    else:
-                        names = ["a"]
-                g = goal
-                for name in names:
-                    t = g.target
-                    if t.kind == "imp":
-                        dom, cod = t.args
-                    elif t.kind == "not":
-                        dom, cod = t.args[0], FALSE
-                    else:
-                        raise _Fail("tactic_failed", "Tactic `introN` failed: There are no additional binders or "
-                                    "`let` bindings in the goal to introduce\n\n" + g.render(), tac.col, tac.end)
-                    g = g.with_hyp(name, dom, anon and not self.auto_names, target=cod)
-                return [g], None, self._bump(names, next_n)
-            if kind in ("have", "have_by"):
-                names = tac.names
-                if not names:
-                    if self.auto_names:
-                        name, next_n = self._fresh(next_n)
-                    else:
-                        name = "this"
-                else:
-                    name = names[0]
-                _check_atoms(tac.formula, goal.ctx, tac)
-                next_n = self._bump((name,), next_n)
-                if kind == "have":
-                    el.check(tac.term, tac.formula)
-                    return [goal.with_hyp(name, tac.formula)], None, next_n
-                box = Frame("have", None, (Goal(goal.ctx, tac.formula, ""),), (self.line_no, tac.by_col),
-                            (name, tac.formula))
-                return [goal], box, next_n
-            if kind == "exact":
-                el.check(tac.term, goal.target)
-                return [], None, next_n
-            if kind == "apply":
-                return self._apply(tac, goal, el), None, next_n
-            if kind == "exfalso":
-                return [Goal(goal.ctx, FALSE, goal.tag)], None, next_n
-            if kind == "constructor":
-                t = goal.target
-                if t.kind == "and":
-                    return [Goal(goal.ctx, t.args[0], append_tag(goal.tag, "left")),
-                            Goal(goal.ctx, t.args[1], append_tag(goal.tag, "right"))], None, next_n
-                if t.kind == "iff":
-                    a, b = t.args
-                    return [Goal(goal.ctx, Imp(a, b), append_tag(goal.tag, "mp")),
-                            Goal(goal.ctx, Imp(b, a), append_tag(goal.tag, "mpr"))], None, next_n
-                if t.kind == "or":
-                    return [Goal(goal.ctx, t.args[0], goal.tag)], None, next_n
-                if t.kind == "true":
-                    return [], None, next_n
-                raise _Fail("tactic_failed", "Tactic `constructor` failed: target is not an inductive datatype\n\n"
-                            + goal.render(), tac.col, tac.end)
-            if kind in ("left", "right"):
-                t = goal.target
-                if t.kind != "or":
-                    raise _Fail("tactic_failed", f"Tactic `{kind}` failed: target is not an inductive datatype "
-                                "with two constructors\n\n" + goal.render(), tac.col, tac.end)
-                return [Goal(goal.ctx, t.args[0] if kind == "left" else t.args[1], goal.tag)], None, next_n
-            if kind in ("rcases", "obtain"):
-                ty = lookup(goal.ctx, tac.target)
-                if ty is None:
-                    raise _Fail("unknown_identifier", f"Unknown identifier `{tac.target}`", tac.target_col,
-                                tac.target_col + len(tac.target))
-                x, y = tac.names
-                ctx = remove_hyp(goal.ctx, tac.target)
-                base = Goal(ctx, goal.target, goal.tag)
-                if kind == "rcases":
-                    if ty is PROP or ty.kind != "or":
-                        raise _Fail("unsupported", "`rcases h with x | y` needs a disjunction `h : φ ∨ ψ` in the "
-                                    f"proof language; `{tac.target}` has type {_ty(ty)}", tac.target_col)
-                    a, b = ty.args
-                    return [base.with_hyp(x, a, tag=append_tag(goal.tag, "inl")),
-                            base.with_hyp(y, b, tag=append_tag(goal.tag, "inr"))], None, self._bump((x, y), next_n)
-                if ty is PROP or ty.kind not in ("and", "iff"):
-                    raise _Fail("unsupported", "`obtain ⟨x, y⟩ := h` needs `h : φ ∧ ψ` (or `φ ↔ ψ`) in the proof "
-                                f"language; `{tac.target}` has type {_ty(ty)}", tac.target_col)
-                a, b = ty.args if ty.kind == "and" else (Imp(*ty.args), Imp(ty.args[1], ty.args[0]))
-                g = base.with_hyp(x, a).with_hyp(y, b, tag=append_tag(goal.tag, "intro"))
-                return [g], None, self._bump((x, y), next_n)
-        except ElabErr as e:
-            raise _Fail(e.kind, e.message, e.col, e.end) from None
-        raise AssertionError(kind)
-
-    def _apply(self, tac, goal: Goal, el: Elaborator) -> list[Goal]:
-        term, target, tag = tac.term, goal.target, goal.tag
-        if isinstance(term, Id) and lookup(goal.ctx, term.name) is None:
-            name = term.name
-            if name == "Classical.byContradiction":
-                return [Goal(goal.ctx, Imp(_not(target), FALSE), tag)]
-            if name == "False.elim":
-                return [Goal(goal.ctx, FALSE, tag)]
-            if name == "And.intro" and target.kind == "and":
-                return [Goal(goal.ctx, target.args[0], append_tag(tag, "left")),
-                        Goal(goal.ctx, target.args[1], append_tag(tag, "right"))]
-            if name == "Iff.intro" and target.kind == "iff":
-                a, b = target.args
-                return [Goal(goal.ctx, Imp(a, b), append_tag(tag, "mp")),
-                        Goal(goal.ctx, Imp(b, a), append_tag(tag, "mpr"))]
-            if name in ("Or.inl", "Or.inr") and target.kind == "or":
-                return [Goal(goal.ctx, target.args[0 if name == "Or.inl" else 1], tag)]
-            if name in ("And.intro", "Iff.intro", "Or.inl", "Or.inr"):
-                raise _Fail("tactic_failed", f"Tactic `apply` failed: could not unify the conclusion of `@{name}`"
-                            f"\nwith the goal\n  {to_lean(target)}\n\n{goal.render()}", tac.col, tac.end)
-        ty = el.infer(term, None)
-        if ty is PROP:
-            raise _Fail("tactic_failed", f"Tactic `apply` failed: could not unify the type of `{el.pp(term)}`\n  Prop\n"
-                        f"with the goal\n  {to_lean(target)}\n\n{goal.render()}", tac.col, tac.end)
-        doms: list[Formula] = []
-        concl = ty
-        chain = [(list(doms), concl)]
-        while concl.unf.kind == "imp":
-            d, c = (concl.args[0], FALSE) if concl.kind == "not" else concl.args
-            doms.append(d)
-            concl = c
-            chain.append((list(doms), concl))
-        t_arity = _arity(target)
-        for ds, c in chain[max(0, len(chain) - 1 - t_arity):]:
-            if c.unf is target.unf:
-                if len(ds) > 1:
-                    raise _Fail("unsupported", "`apply` leaving several goals is outside the proof language; "
-                                "use `have` steps", tac.col, tac.end)
-                return [Goal(goal.ctx, d, tag) for d in ds]
-        pp = el.pp(term)
-        if len(chain) > 1:
-            msg = (f"Tactic `apply` failed: could not unify the conclusion of `{pp}`\n  {to_lean(concl)}\n"
-                   f"with the goal\n  {to_lean(target)}\n\nNote: The full type of `{pp}` is\n  {to_lean(ty)}\n\n"
-                   f"{goal.render()}")
-        else:
-            msg = (f"Tactic `apply` failed: could not unify the type of `{pp}`\n  {to_lean(ty)}\n"
-                   f"with the goal\n  {to_lean(target)}\n\n{goal.render()}")
-        raise _Fail("tactic_failed", msg, tac.col, tac.end)
-
-
-def _not(f: Formula) -> Formula:
-    from gentzen.core.formula import Not
-    return Not(f)
-
-
-def _arity(f: Formula) -> int:
-    n = 0
-    u = f.unf
-    while u.kind == "imp":
-        n += 1
-        u = u.args[1]
-    return n
-
-
-def _ty(ty) -> str:
-    return "Prop" if ty is PROP else f"`{to_lean(ty)}`"
-
-
 def _parent_col(frames) -> int:
     for fr in reversed(frames[:-1]):
         if fr.column is not None:
             return fr.column
     return 0
-
-
-def _check_atoms(formula: Formula, ctx, tac) -> None:
-    for a in formula.atom_names():
-        if lookup(ctx, a) is not PROP:
-            raise _Fail("unknown_identifier" if lookup(ctx, a) is None else "type_mismatch",
-                        f"Unknown identifier `{a}`" if lookup(ctx, a) is None else
-                        f"type expected, got\n  ({a} : {to_lean(lookup(ctx, a))})", tac.col)
 
 
 def _rename_line(content: str, tac, state: ProofState) -> str:
