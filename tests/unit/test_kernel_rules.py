@@ -207,3 +207,53 @@ def test_rcases_clears_hypothesis_and_tags():
     s = start(Theorem.from_sequent("P ∨ Q ⊢ Q ∨ P"))
     s = s.step("  rcases h1 with n1 | n2", explicit=True)
     assert s.goals == ["case inl\nP Q : Prop\nn1 : P\n⊢ Q ∨ P", "case inr\nP Q : Prop\nn2 : Q\n⊢ Q ∨ P"]
+
+
+# Aliases whose rejecting twin is above: each is also accepted.
+ALIASES = [
+    ("And.right", "P ∧ Q ⊢ Q", ["exact And.right h1"]),
+    ("and-right", "P ∧ Q ⊢ Q", ["exact h1.right"]),
+    ("Or.inr", "Q ⊢ P ∨ Q", ["exact Or.inr h1"]),
+    ("right", "Q ⊢ P ∨ Q", ["right", "exact h1"]),
+    ("not_not.mpr", "P ⊢ ¬¬P", ["exact Classical.not_not.mpr h1"]),
+    ("Iff.mpr", "P ↔ Q, Q ⊢ P", ["exact Iff.mpr h1 h2"]),
+    ("iff-mpr", "P ↔ Q, Q ⊢ P", ["exact h1.mpr h2"]),
+    ("resolve_right", "P ∨ Q, ¬Q ⊢ P", ["exact Or.resolve_right h1 h2"]),
+    ("obtain-iff", "P ↔ Q, P ⊢ Q", ["obtain ⟨n1, n2⟩ := h1", "exact n1 h2"]),
+    ("not-as-imp", "¬P ⊢ P → False", ["exact h1"]),
+    ("imp-as-not", "P → False ⊢ ¬P", ["exact h1"]),
+    ("apply-False.elim", "False ⊢ P", ["apply False.elim", "exact h1"]),
+    ("apply-And.intro", "P, Q ⊢ P ∧ Q", ["apply And.intro", "· exact h1", "· exact h2"]),
+    ("Not.intro", "P → False ⊢ ¬P", ["exact Not.intro h1"]),
+    ("nested-box-bullets", "P ∨ Q ⊢ Q ∨ P",
+     ["have n1 : Q ∨ P := by", "  rcases h1 with n2 | n3", "  · exact Or.inr n2", "  · exact Or.inl n3", "exact n1"]),
+]
+
+
+@pytest.mark.parametrize("alias", ALIASES, ids=[a[0] for a in ALIASES])
+def test_alias_accepts(alias):
+    _id, seq, lines = alias
+    res = run(seq, *lines)
+    assert res.ok, res.error
+
+
+def test_auto_names_and_proof_text_round_trip():
+    from gentzen.core.kernel import start
+    thm = Theorem.from_sequent("P → Q, Q → R ⊢ P → R")
+    s = start(thm, auto_names=True)
+    assert s.fresh_name() == "n1"
+    for step in ("intro", "have : Q := h1 n1", "exact h2 n2"):
+        s = s.step(step)
+    assert s.solved
+    assert s.proof_text() == "  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
+    assert check_proof(thm, s.proof_text()).ok
+
+
+def test_stepping_matches_whole_proof_check():
+    from gentzen.core.kernel import start
+    thm = Theorem.from_sequent("P ∨ Q ⊢ Q ∨ P")
+    s = start(thm)
+    for step in ("rcases h1 with n1 | n2", "· exact Or.inr n1", "· exact Or.inl n2"):
+        s = s.step(step)
+    assert s.solved and s.proof_text() == "  rcases h1 with n1 | n2\n  · exact Or.inr n1\n  · exact Or.inl n2"
+    assert check_proof(thm, s.proof_text()).ok

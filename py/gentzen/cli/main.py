@@ -32,6 +32,20 @@ _COMMAND_MODULES = (
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from gentzen import __version__
+
+        print(f"gentzen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
+    """Natural-deduction proofs for machine learning: check, generate, prove, train."""
+
+
 def _register() -> None:
     for name in _COMMAND_MODULES:
         importlib.import_module(name).register(app)

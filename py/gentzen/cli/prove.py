@@ -123,7 +123,8 @@ def _reference(thm, json_out: bool, backend: str) -> None:
     elif ok:
         out.print(thm.statement(), markup=False)
         out.print(res.proof, markup=False)
-        out.print(f"[green]proved[/green] by the reference prover ({res.lines} lines, kernel-verified)")
+        plural = "" if res.lines == 1 else "s"
+        out.print(f"[green]proved[/green] by the reference prover ({res.lines} line{plural}, kernel-verified)")
     else:
         model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in (res.countermodel or {}).items())
         out.print(f"[red]not valid[/red]: countermodel {model}")

@@ -277,14 +277,33 @@ def _parse_line(content: str, col: int) -> Line:
     return Line(_parse_tactic(content, col))
 
 
+# Lean keywords: never identifiers.
+KEYWORDS = frozenset("""fun λ have show from by at with then else if do let match in this suffices calc
+    Prop Type Sort theorem lemma example def where structure class instance namespace section end open
+    import variable universe sorry admit mut return for unless try catch finally break continue
+    nomatch nofun forall exists Σ Π deriving""".split())
+# Tactic names: whether Lean reads them as identifiers depends on position, so the proof language
+# simply never introduces a hypothesis called like a tactic.
+RESERVED = KEYWORDS | LEAN_TACTICS | frozenset(
+    "intro exact apply exfalso constructor left right rcases obtain".split())
+
+
+def check_name(name: str, col: int) -> str:
+    if not _NAME.fullmatch(name):
+        raise SyntaxErr("parse", f"unexpected token '{name}'; expected identifier", col)
+    if name in RESERVED:
+        raise SyntaxErr("parse" if name in KEYWORDS else "unsupported",
+                        f"unexpected token '{name}'; expected identifier" if name in KEYWORDS else
+                        f"`{name}` names a tactic; the proof language does not use it as a hypothesis name", col)
+    return name
+
+
 def _names(text: str, base: int) -> tuple[str, ...]:
     out = []
     pos = 0
     for part in text.split(" "):
         if part:
-            if not _NAME.fullmatch(part):
-                raise SyntaxErr("parse", f"unexpected token '{part}'; expected identifier", base + pos)
-            out.append(part)
+            out.append(check_name(part, base + pos))
         pos += len(part) + 1
     return tuple(out)
 
@@ -336,8 +355,7 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         if not m:
             raise SyntaxErr("parse", "expected `rcases h with x | y`", rcol)
         for g in (1, 2, 3):
-            if not _NAME.fullmatch(m.group(g)):
-                raise SyntaxErr("parse", "unexpected token; expected identifier", rcol + m.start(g))
+            check_name(m.group(g), rcol + m.start(g))
         return Tactic("rcases", col, end, names=(m.group(2), m.group(3)), target=m.group(1),
                       target_col=rcol + m.start(1))
     if word == "obtain":
@@ -345,8 +363,7 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         if not m:
             raise SyntaxErr("parse", "expected `obtain ⟨x, y⟩ := h`", rcol)
         for g in (1, 2, 3):
-            if not _NAME.fullmatch(m.group(g)):
-                raise SyntaxErr("parse", "unexpected token; expected identifier", rcol + m.start(g))
+            check_name(m.group(g), rcol + m.start(g))
         return Tactic("obtain", col, end, names=(m.group(1), m.group(2)), target=m.group(3),
                       target_col=rcol + m.start(3))
     if word in LEAN_TACTICS:

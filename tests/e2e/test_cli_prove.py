@@ -1,0 +1,42 @@
+"""End-to-end `gentzen prove`: the reference prover, and the shipped model on a textbook theorem."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gentzen.core.kernel import check_proof
+from gentzen.core.theorem import parse_theorem
+
+from test_cli_core import assert_no_traceback, gentzen
+
+MODEL = Path(__file__).resolve().parents[2] / "py" / "gentzen" / "assets" / "default_model"
+
+
+def test_reference_proves_and_refutes():
+    r = gentzen("prove", "--method", "reference", "--json", "(P → Q) → P ⊢ P")
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(r.stdout)
+    assert check_proof(parse_theorem(rec["theorem"]), rec["proof"]).ok
+    r = gentzen("prove", "--method", "reference", "--json", "P → Q ⊢ Q")
+    assert r.returncode == 1 and json.loads(r.stdout)["countermodel"] == {"P": False, "Q": False}
+
+
+@pytest.mark.parametrize("args", [["P ⊢"], ["--method", "magic", "P ⊢ P"], ["--model", "/nonexistent", "P ⊢ P"]])
+def test_bad_input_exit_2(args):
+    r = gentzen("prove", *args)
+    assert r.returncode == 2
+    assert_no_traceback(r)
+
+
+@pytest.mark.requires_torch
+def test_shipped_model_proves_a_textbook_theorem():
+    if not (MODEL / "config.json").exists():
+        pytest.fail(f"the shipped model is missing at {MODEL}")
+    r = gentzen("prove", "--json", "-k", "16", "--seed", "0", "P → Q, ¬Q ⊢ ¬P", timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    rec = json.loads(r.stdout)
+    assert rec["ok"] and check_proof(parse_theorem(rec["theorem"]), rec["proof"]).ok
+    assert rec["totals"]["tokens"] > 0 and rec["totals"]["kernel_checks"] > 0
