@@ -105,6 +105,8 @@ class Elaborator:
 
     def _ident(self, node: Id, hint, args, whole=None):
         name = node.name
+        if name == "_":
+            raise ElabErr("unsupported", "holes `_` are outside gentzen's proof language", node)
         ty = lookup(self.ctx, name)
         if ty is not None:
             return self._apply(ty, node, args)
@@ -146,10 +148,15 @@ class Elaborator:
         return ty
 
     def _arg(self, fn_node, args, i, expected):
-        """Check the i-th explicit argument of a constant application."""
+        """Check the i-th explicit argument of a constant application (a proof, never a Prop)."""
         a = args[i]
         if expected is None:
-            return self.infer(a, None)
+            ty = self.infer(a, None)
+            if ty is PROP:
+                # e.g. `absurd P h`: the argument must be a proof of `?a : Prop`, and `P : Prop` is not one.
+                # (Lean's exact wording here is unverified; the rejection is certain.)
+                raise ElabErr("type_mismatch", self._mm(a, ty, "?a", (fn_node, tuple(args[: i + 1]))), a)
+            return ty
         return self.check(a, expected, app=(fn_node, tuple(args[: i + 1])))
 
     def _need(self, ty, kind, fn_node, args, i, shape: str):
@@ -173,7 +180,7 @@ class Elaborator:
             return t.args[0] if name == "And.left" else t.args[1]
         if name in ("Or.inl", "Or.inr"):
             if hint is None or hint.kind != "or":
-                side = to_lean(self.infer(args[0], None)) if True else ""
+                side = type_str(self.infer(args[0], None))
                 shape = f"{side} ∨ ?b" if name == "Or.inl" else f"?a ∨ {side}"
                 if hint is None:
                     raise ElabErr("type_mismatch", "don't know how to synthesize implicit argument "

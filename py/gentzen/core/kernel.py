@@ -191,6 +191,12 @@ class ProofState:
         frames = list(frames)
         fr = frames[-1]
         if fr.column is None:
+            if len(frames) > 1 and col <= _parent_col(frames):
+                # A nested `by` parses its block with `Tactic.tacticSeqIndentGt` (Parser/Term.lean):
+                # `checkColGt` against the enclosing block's column. Without this rule the box would
+                # swallow the following lines of its parent.
+                raise Failure("parse", "expected '{' or indented tactic sequence (the block of a `have … := by` "
+                              "must be indented deeper than the `have`)", col)
             frames[-1] = fr = Frame(fr.kind, col, fr.goals, fr.opener, fr.pending)
         elif col != fr.column:
             raise Failure("parse", "unexpected indentation; expected command (a deeper line would continue the "

@@ -288,9 +288,54 @@ RESERVED = KEYWORDS | LEAN_TACTICS | frozenset(
     "intro exact apply exfalso constructor left right rcases obtain".split())
 
 
+# Identifier-like words that are (or may be) Lean tokens outside the leading position of a tactic, so
+# Lean does not read them as identifiers (`intro using` is a parse error). The list errs on the side of
+# caution: rejecting a name Lean would accept is harmless, accepting one it cannot parse is not.
+MAYBE_KEYWORDS = frozenset("""using generalizing only at with from in then else do fun let have show by
+    this rec mut where deriving extends instance for unless return try catch finally break continue
+    while repeat structural config discharger disch says to hiding renaming export prelude include omit
+    private protected noncomputable partial mutual inductive coinductive class structure abbrev opaque
+    axiom lemma theorem def example scoped local attribute namespace section end universe variable
+    nat_lit from_eq Type Sort Prop True False forall exists fun_induction""".split())
+
+
+def _lean_id_first(c: str) -> bool:
+    """`Lean.isIdFirst` (Init/Meta/Defs.lean): ASCII letter, `_`, or `isLetterLike`."""
+    return ("a" <= c <= "z") or ("A" <= c <= "Z") or c == "_" or _letter_like(c)
+
+
+def _lean_id_rest(c: str) -> bool:
+    """`Lean.isIdRest`: ASCII alphanumeric, `_ ' ! ?`, `isLetterLike` or `isSubScriptAlnum`."""
+    if ("a" <= c <= "z") or ("A" <= c <= "Z") or ("0" <= c <= "9") or c in "_'!?":
+        return True
+    v = ord(c)
+    return _letter_like(c) or 0x2080 <= v <= 0x2089 or 0x2090 <= v <= 0x209C or 0x1D62 <= v <= 0x1D6A
+
+
+def _letter_like(c: str) -> bool:
+    # `Lean.isLetterLike`: Greek without λ/Π/Σ, Coptic, polytonic Greek, the letter-like block and
+    # mathematical alphanumerics. (Later Lean versions may add Latin-1 letters; we do not, conservatively.)
+    v = ord(c)
+    return ((0x3B1 <= v <= 0x3C9 and v != 0x3BB) or (0x391 <= v <= 0x3A9 and v not in (0x3A0, 0x3A3))
+            or 0x3CA <= v <= 0x3FB or 0x1F00 <= v <= 0x1FFE or 0x2100 <= v <= 0x214F
+            or 0x1D49C <= v <= 0x1D59F)
+
+
+def is_lean_ident(name: str) -> bool:
+    """A single-component Lean identifier (no dots, no «»)."""
+    return bool(name) and _lean_id_first(name[0]) and all(_lean_id_rest(c) for c in name[1:])
+
+
 def check_name(name: str, col: int) -> str:
-    if not _NAME.fullmatch(name):
+    if name == "_":
+        # Lean reads `_` as a hole: `intro _`/`have _` make an inaccessible hypothesis, never one called `_`
+        raise SyntaxErr("unsupported", "`_` (an inaccessible name) is outside the proof language; name the "
+                        "hypothesis", col, col + 1)
+    if not _NAME.fullmatch(name) or not is_lean_ident(name):
         raise SyntaxErr("parse", f"unexpected token '{name}'; expected identifier", col)
+    if name in MAYBE_KEYWORDS and name not in KEYWORDS:
+        raise SyntaxErr("unsupported", f"`{name}` is a Lean keyword (or may be one); the proof language does not "
+                        "use it as a hypothesis name", col, col + len(name))
     if name in RESERVED:
         raise SyntaxErr("parse" if name in KEYWORDS else "unsupported",
                         f"unexpected token '{name}'; expected identifier" if name in KEYWORDS else

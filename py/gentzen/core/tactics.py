@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from gentzen.core.elab import PROP, ElabErr, Elaborator, lookup
-from gentzen.core.formula import FALSE, Formula, Imp, Not, to_lean
+from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.goals import Goal, append_tag, remove_hyp
 from gentzen.core.syntax import Id
 
@@ -47,10 +47,24 @@ def bump(names, next_n: int) -> int:
     return next_n
 
 
+def _no_atom_shadow(names, goal: Goal, tac) -> None:
+    """Refuse a new hypothesis named like a proposition atom in scope.
+
+    Lean accepts it, but then prints every formula mentioning the old atom with `P✝` (the formulas
+    refer to the shadowed local), which the kernel's formula printer does not model.
+    """
+    for n in names:
+        if lookup(goal.ctx, n) is PROP:
+            raise Failure("unsupported", f"`{n}` names a proposition in scope; shadowing it is outside the proof "
+                          "language", tac.col, tac.end)
+
+
 def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
     """Run one tactic on the main goal: (new goals, a block to open or None, next free nK)."""
     kind = tac.kind
     el = Elaborator(goal.ctx)
+    if tac.names:
+        _no_atom_shadow(tac.names, goal, tac)
     try:
         if kind == "intro":
             names = list(tac.names)
@@ -107,17 +121,32 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
                 return [Goal(goal.ctx, Imp(a, b), append_tag(goal.tag, "mp")),
                         Goal(goal.ctx, Imp(b, a), append_tag(goal.tag, "mpr"))], None, next_n
             if t.kind == "or":
-                return [Goal(goal.ctx, t.args[0], goal.tag)], None, next_n
+                # Lean.MVarId.constructor changed across 2026 versions for goals where several constructors
+                # apply (first match silently / an error / a warning, leanprover/lean4 PR #14854): refuse it.
+                raise Failure("unsupported", "`constructor` on a disjunction is outside the proof language (Lean's "
+                              "behaviour there is version-dependent); use `left` or `right`", tac.col, tac.end)
             if t.kind == "true":
                 return [], None, next_n
-            raise Failure("tactic_failed", "Tactic `constructor` failed: target is not an inductive datatype\n\n"
-                        + goal.render(), tac.col, tac.end)
+            # Lean.MVarId.constructor (Meta/Tactic/Constructor.lean): `getType'` is whnf, so `¬P` is an arrow;
+            # `False` is an inductive type without constructors. Message wording is a reconstruction of the
+            # 2025 `Tactic `…` failed` style; the rejection itself is certain.
+            why = "no applicable constructor found" if t.kind == "false" else "target is not an inductive datatype"
+            raise Failure("tactic_failed", f"Tactic `constructor` failed: {why}\n\n" + goal.render(),
+                          tac.col, tac.end)
         if kind in ("left", "right"):
             t = goal.target
             if t.kind != "or":
-                raise Failure("tactic_failed", f"Tactic `{kind}` failed: target is not an inductive datatype "
-                            "with two constructors\n\n" + goal.render(), tac.col, tac.end)
-            return [Goal(goal.ctx, t.args[0] if kind == "left" else t.args[1], goal.tag)], None, next_n
+                # Lean.MVarId.nthConstructor (Meta/Tactic/Apply.lean): inductive types with another number of
+                # constructors (∧, ↔, True, False) get a different reason than non-inductive targets.
+                why = (f"{kind} tactic works for inductive types with exactly 2 constructors"
+                       if t.kind in ("and", "iff", "true", "false") else "target is not an inductive datatype")
+                raise Failure("tactic_failed", f"Tactic `{kind}` failed: {why}\n\n" + goal.render(),
+                              tac.col, tac.end)
+            # nthConstructor is `goal.apply (mkConst Or.inl)`: the new metavariables are ?a ?b ?h, so
+            # appendParentTag (Meta/Tactic/Apply.lean) leaves the goal tagged with the binder name `h`
+            # (`t.h` under a tag `t`), not with the parent's tag.
+            return [Goal(goal.ctx, t.args[0] if kind == "left" else t.args[1], append_tag(goal.tag, "h"))], \
+                None, next_n
         if kind in ("rcases", "obtain"):
             ty = lookup(goal.ctx, tac.target)
             if ty is None:
@@ -143,26 +172,103 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
         raise Failure(e.kind, e.message, e.col, e.end) from None
     raise AssertionError(kind)
 
+def _mv(name: str) -> Formula:
+    """A metavariable of a constant's type (`?a`); no user atom can start with `?`."""
+    return Atom("?" + name)
+
+
+# Constants `apply` accepts, as Lean's `forallMetaTelescope` sees them (binder names are the tags the new
+# goals get): (implicit binders, explicit binders (name, type), conclusion). Init/Prelude.lean,
+# Init/Core.lean, Init/Classical.lean. Every conclusion is an atom-like `?x` or an inductive, so none has
+# extra arity after reduction.
+_APPLY_CONSTS = {
+    "Classical.byContradiction": (("p",), (("h", Imp(Not(_mv("p")), FALSE)),), _mv("p")),
+    "False.elim": (("C",), (("h", FALSE),), _mv("C")),
+    "And.intro": (("a", "b"), (("left", _mv("a")), ("right", _mv("b"))), And(_mv("a"), _mv("b"))),
+    "Iff.intro": (("a", "b"), (("mp", Imp(_mv("a"), _mv("b"))), ("mpr", Imp(_mv("b"), _mv("a")))),
+                  Iff(_mv("a"), _mv("b"))),
+    "Or.inl": (("a", "b"), (("h", _mv("a")),), Or(_mv("a"), _mv("b"))),
+    "Or.inr": (("a", "b"), (("h", _mv("b")),), Or(_mv("a"), _mv("b"))),
+}
+
+
+def _unify(p: Formula, t: Formula, s: dict) -> bool:
+    """isDefEq of a pattern with metavariables against a closed formula (first-order, `Not` unfolded lazily,
+    as Lean's lazy delta reduction does when the heads differ)."""
+    if p.kind == "atom" and p.name.startswith("?"):
+        cur = s.get(p.name)
+        if cur is not None:
+            return cur.unf is t.unf
+        s[p.name] = t
+        return True
+    if p.kind == t.kind:
+        if p.kind == "atom":
+            return p.name == t.name
+        return all(_unify(a, b, s) for a, b in zip(p.args, t.args))
+    if p.kind == "not":
+        return _unify(Imp(p.args[0], FALSE), t, s)
+    if t.kind == "not":
+        return _unify(p, Imp(t.args[0], FALSE), s)
+    return False
+
+
+def _inst(p: Formula, s: dict) -> Formula:
+    if p.kind == "atom":
+        return s.get(p.name, p)
+    if not p.args:
+        return p
+    args = tuple(_inst(a, s) for a in p.args)
+    return {"not": lambda a: Not(a), "and": And, "or": Or, "imp": Imp, "iff": Iff}[p.kind](*args)
+
+
+def _apply_const(tac, goal: Goal, name: str) -> list[Goal]:
+    """`apply c` for a constant, following Lean.MVarId.apply (Meta/Tactic/Apply.lean): try i = numArgs -
+    targetArity … numArgs new metavariables, the first i for which the rest of c's type unifies with the
+    goal wins; then appendParentTag (one new mvar: parent's tag; several: binder names, under the parent's).
+    E.g. `apply Classical.byContradiction` on `¬¬P → P` closes the goal (i = 1, no new goal)."""
+    impl, binders, concl = _APPLY_CONSTS[name]
+    target = goal.target
+    num_args = len(impl) + len(binders)
+    start = max(0, num_args - _arity(target))
+    for i in range(start, num_args + 1):
+        if i < len(impl):
+            continue  # `∀ {a : Prop}, …` never unifies with an implication between propositions
+        k = i - len(impl)
+        rest = concl
+        for _n, ty in reversed(binders[k:]):
+            rest = Imp(ty, rest)
+        s: dict = {}
+        if not _unify(rest, target, s):
+            continue
+        if any("?" + v not in s for v in impl):
+            raise Failure("unsupported", f"`apply {name}` here leaves a proposition to be chosen; outside the "
+                          "proof language", tac.col, tac.end)
+        if i == 1:
+            return []  # the single new metavariable is an implicit argument, now assigned
+        return [Goal(goal.ctx, _inst(ty, s), append_tag(goal.tag, n)) for n, ty in binders[:k]]
+    # throwApplyError: the conclusion after `start` arguments (the whole type when start = 0)
+    full = "∀ {" + " ".join(impl) + " : Prop}, " + to_lean(_binders_type(binders, concl)).replace("?", "")
+    if start == 0:
+        msg = f"could not unify the type of `@{name}`\n  {full}\nwith the goal\n  {to_lean(target)}"
+    else:
+        shown = "?" if start < len(impl) else to_lean(_binders_type(binders[start - len(impl):], concl))
+        msg = (f"could not unify the conclusion of `@{name}`\n  {shown}\nwith the goal\n  {to_lean(target)}"
+               f"\n\nNote: The full type of `@{name}` is\n  {full}")
+    # (Wording of how Lean prints the constant and its metavariables is unverified.)
+    raise Failure("tactic_failed", f"Tactic `apply` failed: {msg}\n\n{goal.render()}", tac.col, tac.end)
+
+
+def _binders_type(binders, concl: Formula) -> Formula:
+    out = concl
+    for _n, ty in reversed(binders):
+        out = Imp(ty, out)
+    return out
+
+
 def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
     term, target, tag = tac.term, goal.target, goal.tag
-    if isinstance(term, Id) and lookup(goal.ctx, term.name) is None:
-        name = term.name
-        if name == "Classical.byContradiction":
-            return [Goal(goal.ctx, Imp(Not(target), FALSE), tag)]
-        if name == "False.elim":
-            return [Goal(goal.ctx, FALSE, tag)]
-        if name == "And.intro" and target.kind == "and":
-            return [Goal(goal.ctx, target.args[0], append_tag(tag, "left")),
-                    Goal(goal.ctx, target.args[1], append_tag(tag, "right"))]
-        if name == "Iff.intro" and target.kind == "iff":
-            a, b = target.args
-            return [Goal(goal.ctx, Imp(a, b), append_tag(tag, "mp")),
-                    Goal(goal.ctx, Imp(b, a), append_tag(tag, "mpr"))]
-        if name in ("Or.inl", "Or.inr") and target.kind == "or":
-            return [Goal(goal.ctx, target.args[0 if name == "Or.inl" else 1], tag)]
-        if name in ("And.intro", "Iff.intro", "Or.inl", "Or.inr"):
-            raise Failure("tactic_failed", f"Tactic `apply` failed: could not unify the conclusion of `@{name}`"
-                        f"\nwith the goal\n  {to_lean(target)}\n\n{goal.render()}", tac.col, tac.end)
+    if isinstance(term, Id) and lookup(goal.ctx, term.name) is None and term.name in _APPLY_CONSTS:
+        return _apply_const(tac, goal, term.name)
     ty = el.infer(term, None)
     if ty is PROP:
         raise Failure("tactic_failed", f"Tactic `apply` failed: could not unify the type of `{el.pp(term)}`\n  Prop\n"
@@ -175,16 +281,20 @@ def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
         doms.append(d)
         concl = c
         chain.append((list(doms), concl))
-    t_arity = _arity(target)
-    for ds, c in chain[max(0, len(chain) - 1 - t_arity):]:
+    # Lean.MVarId.apply: numArgs counts the binders of the type reduced with default transparency (`¬`
+    # unfolds); the first i in [numArgs - targetArity, numArgs] whose remaining type unifies wins.
+    first = max(0, len(chain) - 1 - _arity(target))
+    for ds, c in chain[first:]:
         if c.unf is target.unf:
             if len(ds) > 1:
                 raise Failure("unsupported", "`apply` leaving several goals is outside the proof language; "
                             "use `have` steps", tac.col, tac.end)
             return [Goal(goal.ctx, d, tag) for d in ds]
     pp = el.pp(term)
-    if len(chain) > 1:
-        msg = (f"Tactic `apply` failed: could not unify the conclusion of `{pp}`\n  {to_lean(concl)}\n"
+    if first > 0:
+        # throwApplyError shows the type after `first` arguments (not the final conclusion)
+        shown = chain[first][1]
+        msg = (f"Tactic `apply` failed: could not unify the conclusion of `{pp}`\n  {to_lean(shown)}\n"
                f"with the goal\n  {to_lean(target)}\n\nNote: The full type of `{pp}` is\n  {to_lean(ty)}\n\n"
                f"{goal.render()}")
     else:

@@ -12,11 +12,15 @@ from functools import cached_property
 
 from gentzen.core.formula import Formula, parse_formula, to_lean
 from gentzen.core.sequent import Sequent, parse_sequent
+from gentzen.core.syntax import KEYWORDS as _TAC_KEYWORDS, MAYBE_KEYWORDS, is_lean_ident
 from gentzen.errors import ParseError
 
 IDENT = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
 KEYWORDS = frozenset({"theorem", "example", "by", "have", "fun", "let", "show", "from", "at", "with",
                       "do", "then", "else", "if", "match", "Prop", "Type", "Sort", "True", "False"})
+
+
+_BAD_BINDERS = KEYWORDS | _TAC_KEYWORDS | MAYBE_KEYWORDS | {"_"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,13 @@ class Theorem:
     atoms: tuple[str, ...]
     hyps: tuple[tuple[str, Formula], ...]
     goal: Formula
+
+    def __post_init__(self) -> None:
+        # Binder names must be identifiers Lean's tokenizer reads as such (Lean.isIdFirst/isIdRest are
+        # ASCII plus Greek and a few letter-like blocks: `é` is not one), and not keywords.
+        for x in self.atoms + tuple(h for h, _ in self.hyps):
+            if not all(is_lean_ident(part) for part in x.split(".")) or x in _BAD_BINDERS:
+                raise ParseError(f"`{x}` is not a Lean identifier usable as a binder name")
 
     @classmethod
     def from_sequent(cls, seq: Sequent | str, name: str = "t", hyp_prefix: str = "h") -> "Theorem":
