@@ -69,4 +69,20 @@ but is expected to have type
 example (P Q : Prop) (h1 : P) : Q := by
   exact h1
 
+/-
+`left` applies `Or.inl`, whose new metavariables are `?a ?b ?h` (more than one), so
+`appendParentTag` leaves the anonymous parent's goal tagged with the binder name `h`
+(Lean/Meta/Tactic/Apply.lean). Derived from the source, not yet seen in a transcript.
+-/
+/--
+error: unsolved goals
+case h
+P Q : Prop
+h1 : P
+⊢ P
+-/
+#guard_msgs in
+example (P Q : Prop) (h1 : P) : P ∨ Q := by
+  left
+
 end GentzenTest.Messages

@@ -19,7 +19,7 @@ def test_whole_is_one_sequence_per_proof():
     assert ex.eos
     assert [s.train for s in ex.segments] == [False, True, True, True]
     text = "".join(s.text for s in ex.segments)
-    assert text == MT["theorem"] + "\n" + MT["proof"]
+    assert text == MT["theorem"].replace("theorem mt ", "theorem t ") + "\n" + MT["proof"]
     # every prefix that ends at a line is exactly the inference prompt for the next line
     assert formats.build_prompt("whole", MT["theorem"], "  intro n1\n") == text[:text.index("  have")]
 
@@ -53,7 +53,7 @@ def test_state_formats_with_fake_kernel(fmt):
         assert target.text == "have n2 : Q := h1 n1\n" and "theorem" not in prompt.text
     else:
         assert target.text == "  have n2 : Q := h1 n1\n"
-        assert prompt.text.startswith(MT["theorem"] + "\n  intro n1\n/-\n")
+        assert prompt.text.startswith(formats.header(MT["theorem"]) + "  intro n1\n/-\n")
 
 
 def test_unknown_format_and_missing_state():
@@ -80,3 +80,9 @@ def test_state_formats_replay_in_the_kernel(fmt):
         exs = formats.examples(rec, fmt)
         assert len(exs) == rec["lines"]
         assert all("⊢" in ex.segments[0].text for ex in exs)
+
+
+def test_header_hides_the_theorem_name():
+    assert formats.header("theorem tb_modus_ponens (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by") == \
+        "theorem t (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n"
+    assert formats.header("example (P : Prop) (h : P) : P := by") == "example (P : Prop) (h : P) : P := by\n"

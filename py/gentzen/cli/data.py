@@ -50,6 +50,7 @@ def gen(
     seed: int = typer.Option(0, help="Seed: same seed, byte-identical output."),
     family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
     exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped benchmark set."),
+    declare: str = typer.Option("mentioned", help="Atoms a statement declares: mentioned | all."),
     out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write JSONL here (else stdout)."),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary (with --out)."),
 ) -> None:
@@ -58,7 +59,7 @@ def gen(
     try:
         cfg = GenConfig(count=count, atoms=parse_atoms(atoms), premises=parse_range(premises),
                         min_lines=min_lines, max_lines=max_lines, seed=seed, family=family,
-                        exclude_shipped=exclude_shipped)
+                        exclude_shipped=exclude_shipped, declare=declare)
         cfg.check()
         with Progress(TextColumn("generating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                       TimeElapsedColumn(), console=err, transient=True, disable=count < 200) as bar:

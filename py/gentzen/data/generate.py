@@ -59,6 +59,7 @@ class GenConfig:
     family: str = "uniform"
     max_depth: int = 3
     exclude_shipped: bool = True  # never emit a shipped benchmark statement (no training on benchmarks)
+    declare: str = "mentioned"  # statements declare the atoms they mention ("all": every atom of the set)
 
     def check(self) -> None:
         if self.count < 0:
@@ -70,6 +71,8 @@ class GenConfig:
             raise InputError("--premises must be a range a-b with 0 <= a <= b")
         if not 1 <= self.min_lines <= self.max_lines:
             raise InputError("--min-lines/--max-lines must satisfy 1 <= min <= max")
+        if self.declare not in ("mentioned", "all"):
+            raise InputError(f"unknown --declare {self.declare!r} (mentioned, all)")
         if self.family not in ("uniform", "schema"):
             raise InputError(f"unknown family {self.family!r} (uniform, schema)")
 
@@ -237,9 +240,11 @@ def _verify(rec: dict) -> None:
 
 
 def _record(cfg: GenConfig, seq: Sequent, res, key: str, schema: str | None) -> dict:
+    if cfg.declare == "mentioned":  # a statement declares what it uses, as the shipped sets do
+        seq = Sequent(seq.premises, seq.goal)
     thm = Theorem.from_sequent(seq, name="_")
     rec = {"name": "", "sequent": str(seq), "theorem": thm.statement(), "proof": res.proof,
-           "lines": res.lines, "split": split_of(key), "atoms": list(cfg.atoms)}
+           "lines": res.lines, "split": split_of(key), "atoms": list(seq.atoms)}
     if schema is not None:
         rec["schema"] = schema
     return rec

@@ -8,6 +8,7 @@ line ended by "\n" (the engines' stop string); in `whole` the model ends a proof
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,9 +51,16 @@ def goals_block(state_text: str) -> str:
     return f"/-\n{state_text.rstrip(chr(10))}\n-/\n"
 
 
+_NAME = re.compile(r"^(theorem|example)\s+(?!\()\S+")
+
+
 def header(statement: str) -> str:
-    """The theorem statement as the first line of a prompt, always ending in ':= by\\n'."""
-    s = statement.strip()
+    """The theorem statement as the first line of a prompt, always ending in ':= by\\n'.
+
+    The theorem's name is replaced by `t`: names carry no logic, and a model trained on
+    generated names (`uniform_s1_000123`) should not behave differently on `tb_modus_ponens`.
+    """
+    s = _NAME.sub("theorem t", statement.strip(), count=1)
     if not s.endswith(":= by"):
         s += " := by"
     return s + "\n"
