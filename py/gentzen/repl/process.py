@@ -218,8 +218,16 @@ class ReplProcess:
         data = memoryview(P.encode_request(request))
         deadline = time.monotonic() + timeout
         in_fd = proc.stdin.fileno()
-        sel.register(in_fd, selectors.EVENT_WRITE, "in")
-        writing, buf, scanned = True, self._buf, 0
+        # most requests fit the pipe buffer: write at once, and wait for writability only if not
+        try:
+            data = data[os.write(in_fd, data[:_CHUNK]):]
+        except BlockingIOError:
+            pass
+        except BrokenPipeError:
+            self._crashed("the REPL closed its input")
+        writing, buf, scanned = bool(data), self._buf, 0
+        if writing:
+            sel.register(in_fd, selectors.EVENT_WRITE, "in")
         try:
             while True:
                 remaining = deadline - time.monotonic()
