@@ -221,7 +221,24 @@ _TOKEN_TEXT = {"lp": "(", "rp": ")", "not": "¬", "and": "∧", "or": "∨", "if
 
 def tokenize(text: str, offset: int = 0) -> list[tuple[str, str, int]]:
     """(kind, text, column) triples; raises ParseError on a character no token starts with."""
+    # fast path: one C-level scan; if the matches do not tile the text, the slow path below
+    # finds the offending character
     toks: list[tuple[str, str, int]] = []
+    end = 0
+    for m in _TOKEN.finditer(text):
+        if m.start() != end:
+            break
+        end = m.end()
+        kind = m.lastgroup
+        if kind != "ws":
+            tok = m.group()
+            if kind == "id" and (tok == "True" or tok == "False"):
+                kind = "true" if tok == "True" else "false"
+            toks.append((kind, tok, offset + m.start()))
+    else:
+        if end == len(text):
+            return toks
+    toks = []
     pos, n = 0, len(text)
     match = _TOKEN.match
     while pos < n:
@@ -248,8 +265,19 @@ def parse_formula(text: str, *, atoms: set[str] | frozenset[str] | None = None, 
         raise ParseError("formula must be text")
     if len(text) > MAX_FORMULA_CHARS:
         raise LimitError(f"formula longer than {MAX_FORMULA_CHARS} characters")
-    toks = tokenize(text, offset)
-    return parse_tokens(toks, atoms=atoms, end_column=offset + len(text))
+    if atoms is None:
+        hit = _PARSED.get(text)
+        if hit is not None:
+            return hit
+    f = parse_tokens(tokenize(text, offset), atoms=atoms, end_column=offset + len(text))
+    if atoms is None:  # only successes are cached: an error's column depends on the offset
+        if len(_PARSED) > 200_000:
+            _PARSED.clear()
+        _PARSED[text] = f
+    return f
+
+
+_PARSED: dict[str, Formula] = {}
 
 
 def parse_tokens(toks: list[tuple[str, str, int]], *, atoms=None, end_column: int = 0) -> Formula:
