@@ -103,37 +103,50 @@ def _atom_masks(atoms: tuple[str, ...]) -> tuple[dict[str, int], int]:
     return masks, full
 
 
-def truth_masks(formulas: list[Formula], atoms: tuple[str, ...]) -> list[int]:
-    """Truth-table masks of several formulas (bit j = value under row j; atom i = bit i of j)."""
-    masks, full = _atom_masks(atoms)
-    val: dict[int, int] = {}
-    out = []
-    for f in formulas:
+class TruthTable:
+    """Truth-table masks over fixed atoms, cached per subformula (bit j = value under row j;
+    atom i = bit i of j). One table serves many formulas: a prover's or a variant search's oracle."""
+
+    def __init__(self, atoms: tuple[str, ...]) -> None:
+        self.atoms = tuple(atoms)
+        self.atom_masks, self.full = _atom_masks(self.atoms)
+        self.cache: dict[int, int] = {}
+
+    def mask(self, f: Formula) -> int:
+        m = self.cache.get(id(f))
+        if m is not None:
+            return m
+        full, cache = self.full, self.cache
         for g in subformulas(f):
-            if id(g) in val:
+            if id(g) in cache:
                 continue
             k = g.kind
             if k == "atom":
-                v = masks[g.name]
+                v = self.atom_masks[g.name]
             elif k == "true":
                 v = full
             elif k == "false":
                 v = 0
             elif k == "not":
-                v = full ^ val[id(g.args[0])]
+                v = full ^ cache[id(g.args[0])]
             else:
-                a, b = val[id(g.args[0])], val[id(g.args[1])]
-                if k == "and":
-                    v = a & b
-                elif k == "or":
-                    v = a | b
-                elif k == "imp":
-                    v = (full ^ a) | b
-                else:
-                    v = full ^ (a ^ b)
-            val[id(g)] = v
-        out.append(val[id(f)])
-    return out
+                a, b = cache[id(g.args[0])], cache[id(g.args[1])]
+                v = (a & b if k == "and" else a | b if k == "or"
+                     else (full ^ a) | b if k == "imp" else full ^ (a ^ b))
+            cache[id(g)] = v
+        return cache[id(f)]
+
+    def entails(self, premises, goal: Formula) -> bool:
+        m = self.full
+        for p in premises:
+            m &= self.mask(p)
+        return not (m & ~self.mask(goal))
+
+
+def truth_masks(formulas: list[Formula], atoms: tuple[str, ...]) -> list[int]:
+    """Truth-table masks of several formulas over `atoms`."""
+    table = TruthTable(atoms)
+    return [table.mask(f) for f in formulas]
 
 
 def countermodel(premises, goal: Formula, atoms: tuple[str, ...] = ()) -> dict[str, bool] | None:
@@ -288,5 +301,5 @@ def canonical_key(premises, goal: Formula) -> str:
     return best
 
 
-__all__ = ["Sequent", "parse_sequent", "countermodel", "truth_masks", "canonical_key", "TABLE_ATOM_LIMIT",
+__all__ = ["Sequent", "parse_sequent", "countermodel", "truth_masks", "TruthTable", "canonical_key", "TABLE_ATOM_LIMIT",
            "TRUE", "FALSE", "Atom", "Imp"]

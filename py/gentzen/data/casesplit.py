@@ -84,7 +84,7 @@ def _prove(f: Formula, value: bool, model: dict, lits: dict, w: _Writer, ind: in
         x, y = w.fresh(), w.fresh()
         return [f"{pad}intro {x}"] + _have(y, a, True, model, lits, w, ind) + [f"{pad}exact {x} {y}"]
     a, b = f.args
-    va, vb = evaluate(a, model), evaluate(b, model)
+    va = evaluate(a, model)
     if k == "and":
         if value:
             return ([f"{pad}constructor"] + _bullet(_prove(a, True, model, lits, w, ind + 2), pad)

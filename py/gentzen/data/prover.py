@@ -9,9 +9,9 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from gentzen.core.formula import FALSE, Formula, Not, Or, subformulas, to_lean
+from gentzen.core.formula import FALSE, Formula, Not, Or, to_lean
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import Sequent, countermodel, parse_sequent
+from gentzen.core.sequent import Sequent, TruthTable, countermodel, parse_sequent
 from gentzen.core.theorem import Theorem
 from gentzen.data.casesplit import prove_by_cases
 from gentzen.data.prooftree import lines as _lines, prune, render
@@ -60,48 +60,17 @@ class _Search:
             names |= f.atoms()
         self.atoms = sorted(names)
         self.use_masks = len(self.atoms) <= MASK_ATOM_LIMIT
-        if self.use_masks:
-            k = len(self.atoms)
-            self.full = (1 << (1 << k)) - 1
-            self.masks: dict[int, int] = {}
-            rows = range(1 << k)
-            for i, a in enumerate(self.atoms):
-                m = 0
-                for r in rows:
-                    if (r >> i) & 1:
-                        m |= 1 << r
-                self.masks[id(_atom_formula(a))] = m
+        self.table = TruthTable(tuple(self.atoms)) if self.use_masks else None
         self.memo: dict = {}
 
     # ---- the oracle
     def mask(self, f: Formula) -> int:
-        m = self.masks.get(id(f))
-        if m is not None:
-            return m
-        for g in subformulas(f):
-            if id(g) in self.masks:
-                continue
-            k = g.kind
-            if k == "true":
-                v = self.full
-            elif k == "false":
-                v = 0
-            elif k == "not":
-                v = self.full ^ self.masks[id(g.args[0])]
-            else:
-                a, b = self.masks[id(g.args[0])], self.masks[id(g.args[1])]
-                v = (a & b if k == "and" else a | b if k == "or"
-                     else (self.full ^ a) | b if k == "imp" else self.full ^ (a ^ b))
-            self.masks[id(g)] = v
-        return self.masks[id(f)]
+        return self.table.mask(f)
 
     def valid(self, ctx, goal: Formula) -> bool:
         if not self.use_masks:
             return countermodel(tuple(ctx), goal) is None
-        m = self.full
-        for f in ctx:
-            m &= self.mask(f)
-        return not (m & ~self.mask(goal))
+        return self.table.entails(ctx, goal)
 
     # ---- search
     def solve(self, ctx: tuple, goal: Formula, depth: int = 0, spent: frozenset = frozenset()) -> tuple:
@@ -195,11 +164,6 @@ class _Search:
         e = Or(p, Not(p))
         return (("have", e, ("em", p)), ("rcases", e, self.solve(ctx + (p,), goal, depth, spent),
                                          self.solve(ctx + (Not(p),), goal, depth, spent)))
-
-
-def _atom_formula(name: str) -> Formula:
-    from gentzen.core.formula import Atom
-    return Atom(name)
 
 
 def _normalise(ctx: tuple) -> tuple:

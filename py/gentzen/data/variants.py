@@ -11,39 +11,14 @@ import statistics
 from collections.abc import Iterator
 
 from gentzen.core.formula import FALSE, TRUE, Formula, Not, subformulas
-from gentzen.core.sequent import Sequent, _atom_masks
+from gentzen.core.sequent import Sequent, TruthTable
 from gentzen.core.theorem import Theorem
 
 KINDS = ("specialisation", "generalisation", "lemma", "substep")
 
 
-class _Oracle:
+class _Oracle(TruthTable):
     """Truth-table validity with a mask cache shared by every variant of one target."""
-
-    def __init__(self, atoms: tuple[str, ...]):
-        self.masks, self.full = _atom_masks(tuple(atoms))
-        self.cache: dict[int, int] = {}
-
-    def mask(self, f: Formula) -> int:
-        m = self.cache.get(id(f))
-        if m is not None:
-            return m
-        for g in subformulas(f):
-            if id(g) in self.cache:
-                continue
-            k = g.kind
-            if k == "atom":
-                v = self.masks[g.name]
-            elif k in ("true", "false"):
-                v = self.full if k == "true" else 0
-            elif k == "not":
-                v = self.full ^ self.cache[id(g.args[0])]
-            else:
-                a, b = self.cache[id(g.args[0])], self.cache[id(g.args[1])]
-                v = (a & b if k == "and" else a | b if k == "or"
-                     else (self.full ^ a) | b if k == "imp" else self.full ^ (a ^ b))
-            self.cache[id(g)] = v
-        return self.cache[id(f)]
 
     def valid(self, premises, goal: Formula) -> bool:
         """Valid with consistent premises (inconsistent ones prove anything: useless variants)."""

@@ -10,6 +10,10 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gentzen.core.theorem import Theorem
 
 
 def item_key(theorem: Theorem | str | None, proof: str) -> str:
