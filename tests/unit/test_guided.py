@@ -5,10 +5,11 @@ from __future__ import annotations
 from gentzen.core.kernel import check_proof
 from gentzen.core.theorem import Theorem
 from gentzen.engines.fake import FakeEngine
+from gentzen.models.formats import header
 from gentzen.search.guided import SamplerConfig, sample
 
 THM = Theorem.from_sequent("P → Q, P ⊢ Q", name="mp")
-HEAD = THM.statement() + "\n"
+HEAD = header(THM.statement())  # the prompt hides the theorem's name
 
 
 def script(prompt: str, i: int) -> str:
