@@ -66,3 +66,14 @@ def test_changing_the_statement_to_an_invalid_sequent_is_rejected(seed, seed2):
                 m2 = Theorem(thm.name, thm.atoms, tuple(hyps), thm.goal)
                 if countermodel([f for _, f in hyps], thm.goal) is not None:
                     assert not check_proof(m2, proof).ok, (m2.statement(), proof)
+
+
+@given(st.lists(st.sampled_from(list("abcdefsorymintlL.#@[]_!?' 2\n") + ["sorry", "admit", "Lean.", "#eval",
+                                                                         "open", "set_option", "axiom"]),
+                max_size=30).map("".join))
+@settings(max_examples=2000, deadline=None)
+def test_forbidden_prefilter_never_hides_a_match(text):
+    from gentzen.core.syntax import _FORBIDDEN_RE, find_forbidden
+
+    m = _FORBIDDEN_RE.search(text)
+    assert find_forbidden(text) == ((m.start(), m.group()) if m else None)

@@ -46,14 +46,14 @@ _RIGHT = {"and": 36, "or": 31, "imp": 26, "iff": 21}  # left slot; right slot = 
 
 # ---------------------------------------------------------------- term AST
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Id:
     name: str
     col: int
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class App:
     fn: object
     args: tuple
@@ -61,14 +61,14 @@ class App:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Anon:
     items: tuple
     col: int
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Proj:
     term: object
     field: str
@@ -76,7 +76,7 @@ class Proj:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Conn:
     """A connective applied to terms: the term is a Prop (op: not/and/or/imp/iff)."""
     op: str
@@ -85,7 +85,7 @@ class Conn:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Tactic:
     """One parsed tactic: `kind` and its fields (names, formula, term)."""
     kind: str            # intro have have_by exact apply exfalso constructor left right rcases obtain
@@ -99,7 +99,7 @@ class Tactic:
     by_col: int = 0               # have_by: column of `by`
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Line:
     """A parsed line: optional bullet, then one tactic."""
     tactic: Tactic
@@ -244,7 +244,19 @@ _LINE_CACHE: dict[str, Line] = {}
 _CACHE_MAX = 200_000
 
 
+_FORBIDDEN_WORDS = frozenset(w for w in FORBIDDEN if w[0].isalpha())
+_COMPONENT = re.compile(r"[^\W\d][\w']*")
+
+
 def find_forbidden(text: str) -> tuple[int, str] | None:
+    """(column, word) of the first forbidden construct, or None.
+
+    A cheap prefilter first: the full pattern can only match a forbidden word that is a whole
+    identifier component, or text with `#`, `@[` or `Lean.`; most proof text has none of these.
+    """
+    if "#" not in text and "@[" not in text and "Lean." not in text \
+            and _FORBIDDEN_WORDS.isdisjoint(_COMPONENT.findall(text)):
+        return None
     m = _FORBIDDEN_RE.search(text)
     return (m.start(), m.group()) if m else None
 
