@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
+from gentzen.repl.launch import start_serve
 
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("starlette")
@@ -25,30 +26,11 @@ BAD = GOOD.replace("h1 n1", "h1 n2")
 SORRY = "theorem s (P : Prop) : P := by sorry"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server():
-    port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
-    proc = subprocess.Popen([sys.executable, "-m", "gentzen.cli.main", "serve", "--port", str(port),
-                             "--workers", "2", "--api-key", KEY, "--max-body", "200000", "--capacity", "64"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(url + "/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None, proc.stdout.read().decode()
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.1)
+    proc, url = start_serve(["--workers", "2", "--api-key", KEY, "--max-body", "200000", "--capacity", "64"],
+                            env=env, output=subprocess.PIPE)
     yield url
     proc.terminate()
     try:

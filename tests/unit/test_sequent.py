@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gentzen.core.formula import evaluate, parse_formula
+from gentzen.core.formula import evaluate
 from gentzen.core.sequent import TABLE_ATOM_LIMIT, Sequent, _dpll_countermodel, parse_sequent
 from gentzen.core.theorem import Theorem, parse_theorem
 from gentzen.errors import ParseError

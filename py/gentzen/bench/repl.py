@@ -8,7 +8,6 @@ one request's round trip through the pool minus the same KernelRepl work done in
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -70,32 +69,13 @@ def _empty_round_trip(reps: int = 1000) -> tuple[float, float]:
     return direct, pooled
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _serve_throughput(texts: list[str], workers: int, batch: int = 8, clients: int = 4) -> float:
     import httpx
 
-    port = _free_port()
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "gentzen.cli.main", "serve", "--port", str(port),
-                             "--workers", str(workers)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env=env, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
+    from gentzen.repl.launch import start_serve
+
+    proc, url = start_serve(["--workers", str(workers)], env=dict(os.environ, PYTHONUNBUFFERED="1"))
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(url + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError("gentzen serve did not start")
-            time.sleep(0.1)
         batches = [texts[i:i + batch] for i in range(0, len(texts), batch)]
 
         def post(client: httpx.Client, chunk: list[str], tag: str) -> int:

@@ -69,7 +69,7 @@ def evaluate(cfg: PassKConfig, progress: Callable[[str, int, int], None] | None 
         raise InputError("no theorems to evaluate")
     fmt = read_meta(model).get("format", "whole")
     engine = load_engine(model, "torch", device=cfg.device)
-    out = {"model": model, "set": cfg.set, "format": fmt, "theorems": len(theorems), "samples": cfg.samples,
+    out = {"model": cfg.model or "gentzen/assets/default_model (shipped)", "set": cfg.set, "format": fmt, "theorems": len(theorems), "samples": cfg.samples,
            "temperature": cfg.temperature, "methods": {}}
     try:
         for method in cfg.methods:
