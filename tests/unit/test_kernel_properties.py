@@ -77,3 +77,13 @@ def test_forbidden_prefilter_never_hides_a_match(text):
 
     m = _FORBIDDEN_RE.search(text)
     assert find_forbidden(text) == ((m.start(), m.group()) if m else None)
+
+
+@given(st.lists(st.sampled_from(["h1", "n2", "Or.inr", "Classical.em", "P", "trivial", "x'", "a₁"]),
+                min_size=1, max_size=5).map(" ".join), st.integers(0, 30))
+@settings(max_examples=500, deadline=None)
+def test_plain_application_fast_path_matches_the_parser(text, base):
+    from gentzen.core import syntax
+
+    parser = syntax._TermParser(syntax.tokenize(text, base), base + len(text))
+    assert repr(syntax.parse_term(text, base)) == repr(parser.term(0))

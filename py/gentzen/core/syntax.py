@@ -228,7 +228,20 @@ def _respan(node, col: int, end: int):
     return cls(**fields)
 
 
+_IDENT_SRC = r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*"
+_PLAIN_APP = re.compile(rf"{_IDENT_SRC}(?: {_IDENT_SRC})*")
+
+
 def parse_term(text: str, base: int):
+    if _PLAIN_APP.fullmatch(text):
+        # the commonest terms (`h1 n1`, `Or.inr n2`, `trivial`): names separated by single spaces
+        ids, pos = [], base
+        for name in text.split(" "):
+            ids.append(Id(name, pos, pos + len(name)))
+            pos += len(name) + 1
+        if len(ids) == 1:
+            return ids[0]
+        return App(ids[0], tuple(ids[1:]), base, base + len(text))
     toks = tokenize(text, base)
     p = _TermParser(toks, base + len(text))
     t = p.term(0)
