@@ -87,10 +87,12 @@ def _print_human(thm, res, ok: bool, verbose: bool) -> None:
     out.print(thm.statement(), markup=False)
     if ok:
         winner = next(a for a in res.attempts if a.ok)
-        if verbose:
-            for i, (line, st) in enumerate(zip(winner.proof.split("\n"), winner.trace), 1):
-                out.print(f"[dim]-- after line {i}:[/dim]")
-                out.print("  " + st.replace("\n", "\n  "), markup=False)
+        if verbose:  # the goals before each line, then the line, as in an editor's goal view
+            from gentzen.core.kernel import start
+
+            states = [start(thm).render()] + winner.trace
+            for line, st in zip(winner.proof.split("\n"), states):
+                out.print("  /- " + st.replace("\n", "\n     ") + " -/", style="dim", markup=False)
                 out.print(line, markup=False)
         else:
             out.print(winner.proof, markup=False)
