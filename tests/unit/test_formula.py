@@ -114,3 +114,17 @@ def test_truth_table_agrees_with_naive_evaluation(f):
     for row, values in enumerate(itertools.product([False, True], repeat=4)):
         model = {name: bool((row >> i) & 1) for i, name in enumerate(atoms)}
         assert bool((mask >> row) & 1) == evaluate(f, model)
+
+
+@given(st.lists(st.sampled_from(["P", "Q", "x1", "_", "¬", "~", "∧", "/\\", "∨", "\\/", "→", "->", "↔", "<->",
+                                 "(", ")", "⊥", "_|_", "⊤", "True", "False", " ", "2", "$", "α", "Or.x"]),
+                max_size=14).map("".join))
+@settings(max_examples=3000, deadline=None)
+def test_fast_parser_agrees_with_the_positional_parser(text):
+    from gentzen.core.formula import _fast_parse, parse_tokens, tokenize
+
+    try:
+        slow = parse_tokens(tokenize(text), end_column=len(text))
+    except ParseError:
+        slow = None
+    assert _fast_parse(text) is slow

@@ -269,7 +269,9 @@ def parse_formula(text: str, *, atoms: set[str] | frozenset[str] | None = None, 
         hit = _PARSED.get(text)
         if hit is not None:
             return hit
-    f = parse_tokens(tokenize(text, offset), atoms=atoms, end_column=offset + len(text))
+    f = _fast_parse(text) if atoms is None else None
+    if f is None:  # the positional parser: slower, and the one that reports errors with columns
+        f = parse_tokens(tokenize(text, offset), atoms=atoms, end_column=offset + len(text))
     if atoms is None:  # only successes are cached: an error's column depends on the offset
         if len(_PARSED) > 200_000:
             _PARSED.clear()
@@ -278,6 +280,76 @@ def parse_formula(text: str, *, atoms: set[str] | frozenset[str] | None = None, 
 
 
 _PARSED: dict[str, Formula] = {}
+
+# The fast path: token strings only (no positions), operators mapped through one dict. Any
+# irregularity returns None and the positional parser above produces the error.
+_FAST_TOKEN = re.compile(r"¬|~|∧|/\\|∨|\\/|↔|<->|→|->|⊥|_\|_|⊤|\(|\)"
+                         r"|[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*|\S")
+_OP = {"¬": "not", "~": "not", "∧": "and", "/\\": "and", "∨": "or", "\\/": "or", "↔": "iff", "<->": "iff",
+       "→": "imp", "->": "imp", "(": "lp", ")": "rp"}
+_CONST = {"⊥": FALSE, "_|_": FALSE, "False": FALSE, "⊤": TRUE, "True": TRUE}
+
+
+def _fast_parse(text: str) -> Formula | None:
+    operands: list[Formula] = []
+    ops: list[str] = []
+    expect_operand = True
+    op_get, const_get = _OP.get, _CONST.get
+    for tok in _FAST_TOKEN.findall(text):
+        kind = op_get(tok)
+        if expect_operand:
+            if kind is None:
+                c = const_get(tok)
+                if c is None:
+                    if not (tok[0].isalpha() or tok[0] == "_"):
+                        return None
+                    c = Atom(tok)
+                operands.append(c)
+                expect_operand = False
+            elif kind == "lp" or kind == "not":
+                ops.append(kind)
+            else:
+                return None
+        elif kind == "rp":
+            while ops and ops[-1] != "lp":
+                _reduce(ops, operands)
+            if not ops:
+                return None
+            ops.pop()
+        elif kind is None or kind == "lp" or kind == "not":
+            return None
+        else:
+            p = PREC[kind]
+            while ops and ops[-1] != "lp":
+                top = ops[-1]
+                if top == "not":
+                    _reduce(ops, operands)
+                    continue
+                q = PREC[top]
+                if q > p or (q == p and kind == "iff"):
+                    if q == p:
+                        return None  # ↔ is not associative
+                    _reduce(ops, operands)
+                else:
+                    break
+            ops.append(kind)
+            expect_operand = True
+    if expect_operand:
+        return None
+    while ops:
+        if ops[-1] == "lp":
+            return None
+        _reduce(ops, operands)
+    return operands[0] if len(operands) == 1 else None
+
+
+def _reduce(ops: list, operands: list) -> None:
+    kind = ops.pop()
+    if kind == "not":
+        operands.append(Not(operands.pop()))
+    else:
+        b = operands.pop()
+        operands.append(BINARY[kind](operands.pop(), b))
 
 
 def parse_tokens(toks: list[tuple[str, str, int]], *, atoms=None, end_column: int = 0) -> Formula:

@@ -181,15 +181,15 @@ class ProofState:
             fr = frames[-1]
             col = fr.column if fr.column is not None else _parent_col(frames) + 2
             text = " " * col + content
-        else:
+        elif frames[-1].column != col:
             frames = self._close_to(col, frames)
         try:
             parsed = parse_line(content, col)
         except SyntaxErr as e:
             raise Failure(e.kind, e.message, e.col, e.end) from None
         content = text
-        frames = list(frames)
         fr = frames[-1]
+        frames = list(frames)
         if fr.column is None:
             if len(frames) > 1 and col <= _parent_col(frames):
                 # A nested `by` parses its block with `Tactic.tacticSeqIndentGt` (Parser/Term.lean):

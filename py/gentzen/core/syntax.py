@@ -276,7 +276,7 @@ def find_forbidden(text: str) -> tuple[int, str] | None:
 
 def parse_line(content: str, col: int) -> Line:
     """Parse one tactic line (`content` has no leading indentation; it starts at column `col`)."""
-    key = f"{col}\x00{content}"
+    key = (col, content)
     hit = _LINE_CACHE.get(key)
     if hit is not None:
         return hit
