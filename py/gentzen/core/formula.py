@@ -84,7 +84,6 @@ def _make(kind: str, args: tuple, name: str | None = None) -> Formula:
 
 TRUE = _make("true", (), None)
 FALSE = _make("false", (), None)
-# _make keys constants by (kind,) so they are unique; fix their name-less key shape.
 
 
 def Atom(name: str) -> Formula:

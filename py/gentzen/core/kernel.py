@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from gentzen.core.elab import PROP
 from gentzen.core.goals import Goal
 from gentzen.core.syntax import FORBIDDEN, SyntaxErr, find_forbidden, parse_line
-from gentzen.core.tactics import _AUTO, Failure, Frame, run_tactic
+from gentzen.core.tactics import Failure, Frame, bump, run_tactic
 from gentzen.core.theorem import Theorem, parse_theorem, split_proof
 from gentzen.errors import ParseError
 
@@ -282,11 +282,7 @@ def start(theorem: Theorem | str, *, auto_names: bool = False) -> ProofState:
     init = _INITIAL.get(thm)
     if init is None:  # the initial frame depends only on the theorem: samplers restart it constantly
         ctx = tuple((a, PROP, False) for a in thm.atoms) + tuple((h, f, False) for h, f in thm.hyps)
-        next_n = 1
-        for h, _ in thm.hyps:
-            m = _AUTO.fullmatch(h)
-            if m:
-                next_n = max(next_n, int(m.group(1)) + 1)
+        next_n = bump([h for h, _ in thm.hyps], 1)  # premises named nK push the fresh names past them
         init = ((Frame("top", None, (Goal(ctx, thm.goal, ""),), (1, thm.by_column)),), next_n)
         if len(_INITIAL) > 100_000:
             _INITIAL.clear()

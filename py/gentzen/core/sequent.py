@@ -10,8 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from gentzen.core.formula import (FALSE, TRUE, Atom, Formula, Imp, Not, atoms_of, parse_formula,
-                                  subformulas, to_lean, tokenize)
+from gentzen.core.formula import Formula, Not, atoms_of, parse_formula, subformulas, to_lean, tokenize
 from gentzen.errors import ParseError
 
 TABLE_ATOM_LIMIT = 20
@@ -301,5 +300,5 @@ def canonical_key(premises, goal: Formula) -> str:
     return best
 
 
-__all__ = ["Sequent", "parse_sequent", "countermodel", "truth_masks", "TruthTable", "canonical_key", "TABLE_ATOM_LIMIT",
-           "TRUE", "FALSE", "Atom", "Imp"]
+__all__ = ["Sequent", "parse_sequent", "countermodel", "truth_masks", "TruthTable", "canonical_key",
+           "TABLE_ATOM_LIMIT"]

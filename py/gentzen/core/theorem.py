@@ -111,7 +111,6 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
     while True:
         skip_ws()
         if pos < n and text[pos] == "(":
-            close = text.find(")", pos)
             # a binder's type may itself contain parentheses: find the matching one
             depth, j = 0, pos
             while j < n:
