@@ -26,7 +26,7 @@ def assert_no_traceback(r: subprocess.CompletedProcess) -> None:
 
 def test_valid_json():
     r = gentzen("valid", "P -> Q, P |- Q", "P → Q, Q ⊢ P", "--json")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr  # one sequent is invalid
     rows = [json.loads(x) for x in r.stdout.splitlines()]
     assert rows[0] == {"sequent": "P → Q, P ⊢ Q", "valid": True, "countermodel": None}
     assert rows[1]["valid"] is False and rows[1]["countermodel"] == {"P": False, "Q": True}
@@ -46,7 +46,7 @@ def test_valid_deep_and_wide(tmp_path):
     f.write_text(f"⊢ {deep}\n", encoding="utf-8")
     r = gentzen("valid", "--json", "--file", str(f))
     assert_no_traceback(r)
-    assert r.returncode == 0
+    assert r.returncode == 1  # invalid
     assert json.loads(r.stdout)["valid"] is False
     atoms = [f"A{i}" for i in range(40)]
     chain = ", ".join(f"{a} → {b}" for a, b in zip(atoms, atoms[1:]))

@@ -39,8 +39,10 @@ def test_resume_continues_where_it_stopped(tmp_path):
 
     data = write_jsonl(tmp_path / "d.jsonl")
     train(tiny(data, tmp_path / "m", max_steps=20))
-    res = train(tiny(data, tmp_path / "m", max_steps=40))
+    res = train(tiny(data, tmp_path / "m", max_steps=40, force=True))  # a longer budget: --force, recorded
     assert res.steps == 40
+    meta = json.loads((tmp_path / "m" / "gentzen.json").read_text())
+    assert meta["resumed_with_changes"] == [{"at_step": 20, "changes": [{"field": "max_steps", "was": 20, "now": 40}]}]
     log = [json.loads(x) for x in (tmp_path / "m" / "log.jsonl").read_text().splitlines()]
     assert [h["step"] for h in log if "loss" in h] == list(range(1, 41))
 

@@ -12,14 +12,23 @@ PROMPTS = [build_prompt("whole", r["theorem"]) for r in records()[:4]]
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    from gentzen.engines.torch_engine import TorchEngine
+def model_dir(tmp_path_factory):
     from gentzen.train.sft import SFTConfig, train
 
     d = tmp_path_factory.mktemp("tiny")
     train(SFTConfig(data=str(write_jsonl(d / "data.jsonl")), out=str(d / "model"), preset="tiny",
                     seconds=0, max_steps=120, vocab_size=400, batch_size=8, lr=3e-3, eval_every=0))
-    return TorchEngine.from_pretrained(d / "model", device="cpu")
+    return d / "model"
+
+
+@pytest.fixture(scope="module", params=["fast", "hf"])
+def engine(model_dir, request):
+    """Both implementations behind TorchEngine: the torch-only Llama and transformers."""
+    from gentzen.engines.torch_engine import TorchEngine
+
+    eng = TorchEngine.from_pretrained(model_dir, device="cpu", impl=request.param)
+    assert eng.impl == request.param
+    return eng
 
 
 def same(a, b) -> bool:
@@ -56,11 +65,14 @@ def test_n_completions_with_exact_token_counts_and_logprobs(engine):
                 assert c.tokens == 32 and full == c.text
 
 
-def test_greedy_matches_transformers_generate_and_batching(engine):
+def test_greedy_matches_transformers_generate_and_batching(engine, model_dir):
+    from gentzen.models.checkpoint import load_checkpoint
+
+    hf, _, _ = load_checkpoint(model_dir)  # the reference is always transformers' own generate
     out = engine.generate(PROMPTS, 2, max_tokens=24, temperature=0, stop=["\n"])
     for prompt, row in zip(PROMPTS, out):
         ids = engine.tokenizer(prompt, return_tensors="pt")
-        g = engine.model.generate(**ids, max_new_tokens=24, do_sample=False)
+        g = hf.generate(**ids, max_new_tokens=24, do_sample=False)
         ref = engine.tokenizer.decode(g[0, ids["input_ids"].shape[1]:], skip_special_tokens=True)
         assert same(row[0], row[1]) and row[0].text == ref.split("\n")[0]
         # alone or batched with other prompts, the same greedy line

@@ -67,7 +67,7 @@ def test_read_records(tmp_path):
     f = tmp_path / "r.jsonl"
     f.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records()) + "\n\n")
     assert len(formats.read_records(f)) == len(records())
-    assert {r["split"] for r in formats.read_records(f, "valid")} == {"valid"}
+    assert {r["split"] for r in formats.read_records(f, "dev")} == {"dev"}
     f.write_text('{"theorem": "x"}\n')
     with pytest.raises(InputError, match="line 1"):
         formats.read_records(f)

@@ -12,7 +12,8 @@ from gentzen.bench.lean_agreement import mutations
 from gentzen.repl import protocol as P
 from gentzen.repl.results import ResultLog, item_key
 from gentzen.repl.verify import (BothVerifier, KernelVerifier, KiminaVerifier, Prepared, ReplVerifier,
-                                 Verdict, Verifier, lean_verdict, make_verifier, prepare)
+                                 Verdict, Verifier, lean_repl_cmd, lean_verdict, make_verifier, prepare,
+                                 repl_checker, repl_command)
 
 THM = "theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
 GOOD = "  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
@@ -20,13 +21,13 @@ GOOD = "  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
 
 @pytest.fixture(scope="module")
 def repl():
-    with ReplVerifier(jobs=2, timeout=20) as v:
+    with ReplVerifier("gentzen repl", jobs=2, timeout=20) as v:  # the kernel-backed REPL, by name
         yield v
 
 
 @pytest.mark.parametrize("body, kind, line", [
     ("  sorry", "forbidden", 2),
-    ("  intro n1\n  exact absurd (h1 n1) h2 -- admit", "forbidden", 3),
+    ("  intro n1 -- a comment is whitespace: only code is screened\n  admit", "forbidden", 3),
     ("  open Classical in\n  exact h1", "forbidden", 2),
     ("  intro n1\n  run_tac Lean.Elab.Tactic.closeMainGoal default", "forbidden", 3),
     ("  exact sorryAx _ false", "forbidden", 2),
@@ -86,6 +87,45 @@ def test_repl_backend_agrees_with_kernel(repl):
     assert 0 < sum(v.ok for v in kernel) < len(xs)
     # single calls take the same road
     assert repl.verify(THM, GOOD).ok and not repl.verify(THM, "  intro n1").ok
+    # the kernel-backed REPL is named as such, and its errors are never called Lean's
+    assert repl.checker == "kernel-repl"
+    bad = repl.verify(THM, "  intro n1\n  exact h1")
+    assert bad.checker == "kernel-repl" and bad.kind == "kernel_repl_error" and bad.to_dict()["checker"] == "kernel-repl"
+    assert {v.checker for v in kernel} == {"kernel"}
+
+
+def test_repl_checker_names_who_answers():
+    assert repl_checker(repl_command("gentzen repl")[0]) == "kernel-repl"
+    assert repl_checker(repl_command(None)[0]) == "kernel-repl"
+    assert repl_checker(["gentzen", "repl"]) == "kernel-repl"
+    assert repl_checker(["lake", "exe", "repl"]) == "lean-repl"
+    assert repl_checker(["/x/.lake/build/bin/repl"]) == "lean-repl"
+    assert repl_checker(["python3", "fake_repl.py"]) == "repl-cmd"
+    prep = prepare(THM, GOOD)
+    err = {"severity": "error", "pos": {"line": 2, "column": 2}, "data": "boom"}
+    assert lean_verdict({"env": 0, "messages": [err]}, prep, "repl", checker="kernel-repl").kind == "kernel_repl_error"
+    assert lean_verdict({"env": 0, "messages": [err]}, prep, "repl", checker="repl-cmd").kind == "repl_cmd_error"
+    assert lean_verdict({"env": 0, "messages": [err]}, prep, "repl", checker="lean-repl").kind == "lean_error"
+
+
+def test_lean_repl_cmd_is_explicit(monkeypatch):
+    import gentzen.repl.project as project
+    from gentzen.errors import InputError
+
+    assert lean_repl_cmd("gentzen repl") == "gentzen repl"   # asked for by name: allowed
+    monkeypatch.setattr(project, "find_lake", lambda: None)
+    with pytest.raises(InputError, match="`lake` is not on PATH.*--repl-cmd"):
+        lean_repl_cmd(None, "both")
+    with pytest.raises(InputError, match="needs Lean"):
+        repl_command("lake")
+    monkeypatch.setattr(project, "find_lake", lambda: "/usr/bin/lake")
+    assert lean_repl_cmd(None) == "lake"
+
+
+def test_prepare_ignores_words_in_comments():
+    body = "  intro n1 -- TODO: no sorry here\n  /- admit -/ have n2 : Q := h1 n1\n-- a note at column 0\n  exact h2 n2"
+    assert isinstance(prepare(THM, body), Prepared)
+    assert prepare(THM, "  intro n1\n  exact sorry -- fine?").kind == "forbidden"
 
 
 def test_kernel_verdict_positions_match_check_proof():
@@ -116,7 +156,7 @@ def test_both_requires_agreement_and_logs(tmp_path):
 
 
 def test_both_over_repl_agrees(tmp_path):
-    with make_verifier("both", jobs=1, disagreements=tmp_path / "d.jsonl") as v:
+    with make_verifier("both", jobs=1, repl_cmd="gentzen repl", disagreements=tmp_path / "d.jsonl") as v:
         out = list(v.verify_many(items(30)))
     assert all(x.detail is None for x in out) and not (tmp_path / "d.jsonl").exists()
 

@@ -13,7 +13,6 @@ import os
 import queue
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
 from typing import Any
+
+from gentzen.repl.project import find_lake, find_project  # noqa: F401 - re-exported for callers
 
 PINNED_TOOLCHAIN = "leanprover/lean4:v4.32.0"
 MUTATION_KINDS = ("wrong_citation", "swapped_rule", "deleted_line", "changed_formula", "broken_indentation")
@@ -92,19 +93,6 @@ def repl_messages(response: Mapping[str, Any]) -> list[LeanMessage]:
 
 # ---------------------------------------------------------------------------------------------
 # Talking to Lean
-
-
-def find_lake() -> str | None:
-    return shutil.which("lake")
-
-
-def find_project(start: Path | None = None) -> Path | None:
-    """The Lake project: the repository root above this file (editable install), or the cwd."""
-    candidates = [Path(__file__).resolve().parents[3], Path.cwd()] if start is None else [start]
-    for c in candidates:
-        if (c / "lakefile.lean").is_file() or (c / "lakefile.toml").is_file():
-            return c
-    return None
 
 
 def run_lean_file(text: str, project: Path, timeout: float = 600.0) -> tuple[int, list[LeanMessage], str]:

@@ -6,12 +6,14 @@ import json
 
 import typer
 
+from gentzen.cli import validate as V
+
 bench_app = typer.Typer(help="Benchmarks; each prints JSON.", no_args_is_help=True)
 
 
 @bench_app.command("kernel")
 def kernel(
-    n: int = typer.Option(2000, help="Proofs in the corpus."),
+    n: int = typer.Option(2000, help="Proofs in the corpus.", callback=V.COUNT),
     seed: int = typer.Option(0, help="Corpus seed."),
     json_out: bool = typer.Option(True, "--json/--no-json", help="Print JSON (the default)."),
 ) -> None:
@@ -23,7 +25,7 @@ def kernel(
 
 @bench_app.command("repl")
 def repl(
-    n: int = typer.Option(2000, help="Proofs in the corpus."),
+    n: int = typer.Option(2000, help="Proofs in the corpus.", callback=V.COUNT),
     seed: int = typer.Option(0, help="Corpus seed."),
     serve: bool = typer.Option(True, "--serve/--no-serve", help="Also measure through `gentzen serve`."),
     json_out: bool = typer.Option(True, "--json/--no-json", help="Print JSON (the default)."),
@@ -36,8 +38,8 @@ def repl(
 
 @bench_app.command("gen")
 def gen(
-    count: int = typer.Option(10000, help="Theorems to generate with reference proofs."),
-    targets: int = typer.Option(64, help="Targets (7-14 lines) whose variants are built."),
+    count: int = typer.Option(10000, help="Theorems to generate with reference proofs.", callback=V.COUNT),
+    targets: int = typer.Option(64, help="Targets (7-14 lines) whose variants are built.", callback=V.COUNT),
     seed: int = typer.Option(0, help="Generator seed."),
     json_out: bool = typer.Option(True, "--json/--no-json", help="Print JSON (the default)."),
 ) -> None:
@@ -45,6 +47,43 @@ def gen(
     from gentzen.bench.gen import bench_gen
 
     print(json.dumps(bench_gen(count=count, targets=targets, seed=seed)))
+
+
+@bench_app.command("startup")
+def startup(
+    runs: int = typer.Option(5, "--runs", help="Runs of the command per implementation (the median is reported).",
+                             callback=V.COUNT),
+    impl: list[str] = typer.Option(["fast", "hf"], "--impl", help="Engine implementations to time (repeat): fast, hf."),
+    json_out: bool = typer.Option(True, "--json/--no-json", help="Print JSON (the default)."),
+) -> None:
+    """Wall time of `gentzen prove "P → Q, ¬Q ⊢ ¬P"`: imports, model load, sampling (fast vs transformers)."""
+    from gentzen.bench.startup import bench_startup
+
+    print(json.dumps(bench_startup(runs=runs, impls=tuple(impl)), ensure_ascii=False))
+
+
+def sampler(**kwargs) -> None:
+    """Sampler throughput per thread count and engine, the kernel's share, `state` vs `whole` cost."""
+    from gentzen.bench.sampler import SamplerBenchConfig, bench_sampler, check_config
+
+    cfg = SamplerBenchConfig(**{k: v for k, v in kwargs.items() if k != "json_out"})
+    check_config(cfg)  # every option checked before any model loads
+    print(json.dumps(bench_sampler(cfg, progress=lambda msg: typer.echo(msg, err=True))))
+
+
+def _sampler_command() -> None:
+    import inspect
+
+    from gentzen.bench.sampler import SamplerBenchConfig
+    from gentzen.cli.train import _options
+
+    json_opt = inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, annotation=bool,
+                                 default=typer.Option(True, "--json/--no-json", help="Print JSON (the default)."))
+    sampler.__signature__ = inspect.Signature([*_options(SamplerBenchConfig), json_opt])
+    bench_app.command("sampler")(sampler)
+
+
+_sampler_command()
 
 
 def register(app: typer.Typer) -> None:

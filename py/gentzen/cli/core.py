@@ -14,6 +14,7 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from gentzen.cli import validate as V
 from gentzen.core.items import load_items, read_text
 from gentzen.core.kernel import StepError, start
 from gentzen.core.sequent import parse_sequent
@@ -25,8 +26,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {message}", markup=True)
-    raise typer.Exit(code)
+    from gentzen.cli.validate import fail as _fail  # one line, or JSON with --json
+
+    _fail(message, code)
 
 
 def _where(e: ParseError) -> str:
@@ -35,24 +37,34 @@ def _where(e: ParseError) -> str:
 
 def valid(
     sequents: list[str] = typer.Argument(None, help="Sequents like 'P → Q, P ⊢ Q' (ASCII: '->', '|-')."),
-    file: Optional[Path] = typer.Option(None, "--file", "-f", help="Read one sequent per line from FILE."),
+    file: Optional[Path] = typer.Option(None, "--file", "-f", help="Read one sequent per line from FILE "
+                                        "(blank lines and `#` comments are skipped)."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per line."),
+    max_decisions: int = typer.Option(100_000, "--max-decisions", help="Past exact truth tables (~28 atoms), "
+                                      "give up after this many search decisions (exit 2).", callback=V.COUNT),
 ) -> None:
-    """Decide classical validity; print a countermodel for invalid sequents."""
-    items = list(sequents or [])
+    """Decide classical validity; print a countermodel for invalid sequents. Exit 1 if any is invalid."""
+    items = [(None, s) for s in sequents or []]
     if file is not None:
-        try:
-            items += [ln for ln in read_text(file).splitlines() if ln.strip()]
-        except InputError as e:
-            fail(str(e))
+        text = V.text_file("--file", file)
+        items += [(i, ln) for i, ln in enumerate(text.splitlines(), 1)
+                  if ln.strip() and not ln.lstrip().startswith("#")]
     if not items:
         fail("give sequents as arguments or --file FILE")
-    for s in items:
+    parsed = []
+    for line, s in items:  # every entry parses before any is decided
         try:
-            seq = parse_sequent(s)
+            parsed.append(parse_sequent(s))
         except ParseError as e:
-            fail(f"cannot parse {s!r}{_where(e)}: {e.message}")
-        cm = seq.countermodel()
+            where = f"{file}: line {line}: " if line is not None else ""
+            fail(f"{where}cannot parse {s.strip()!r}{_where(e)}: {e.message}")
+    invalid = 0
+    for seq in parsed:
+        try:
+            cm = seq.countermodel(max_decisions=max_decisions)
+        except InputError as e:  # LimitError: too large to decide within the budget
+            fail(f"{seq}: {e}")
+        invalid += cm is not None
         if json_out:
             out.print(json.dumps({"sequent": str(seq), "valid": cm is None, "countermodel": cm},
                                  ensure_ascii=False), markup=False)
@@ -61,22 +73,29 @@ def valid(
         else:
             model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in cm.items())
             out.print(f"[red]invalid[/red]  {seq}   countermodel: {model}", markup=True)
+    raise typer.Exit(1 if invalid else 0)
 
 
 def verify(
     paths: list[Path] = typer.Argument(..., help=".lean files or .jsonl records {name, theorem|sequent, proof}."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per theorem."),
-    backend: str = typer.Option("kernel", "--backend", help="kernel | repl | kimina | both (Lean and kernel)."),
-    jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="REPL workers / concurrent Kimina requests."),
-    out_path: Optional[Path] = typer.Option(None, "--out", help="Append results to this JSONL file; "
-                                            "items already in it are skipped (resumable)."),
-    repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="REPL command: gentzen (default), "
-                                           "lake (`lake exe repl` in the Lean project), auto, or a command line."),
+    backend: str = typer.Option("kernel", "--backend", help="kernel | repl | kimina | both (Lean and kernel).",
+                                callback=V.choice("kernel", "repl", "kimina", "both")),
+    jobs: int = typer.Option(2, "--jobs", "-j", help="REPL workers / concurrent Kimina requests.", callback=V.COUNT),
+    out_path: Optional[Path] = typer.Option(None, "--out", help="Append results to this JSONL file (missing "
+                                            "folders are made); items already in it are skipped (resumable).",
+                                            callback=V.OUTPUT_FILE),
+    repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="REPL command: lake (`lake exe repl`, "
+                                           "the default where Lean is installed), \"gentzen repl\" (kernel-backed, not "
+                                           "Lean), auto, or a command line."),
     url: Optional[str] = typer.Option(None, "--url", help="Kimina Lean Server URL (kimina; both uses it when given)."),
     api_key: Optional[str] = typer.Option(None, "--api-key", envvar="LEAN_SERVER_API_KEY", help="Kimina bearer key."),
-    timeout: float = typer.Option(60.0, "--timeout", help="Seconds per proof on a Lean backend."),
+    timeout: float = typer.Option(60.0, "--timeout", help="Seconds per proof on a Lean backend.", callback=V.POSITIVE),
     disagreements: Optional[Path] = typer.Option(None, "--disagreements", help="both: JSONL log of "
-                                                 "kernel/Lean disagreements (default: beside --out)."),
+                                                 "kernel/Lean disagreements (default: beside --out).",
+                                                 callback=V.OUTPUT_FILE),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the summary line."),
+    failures_only: bool = typer.Option(False, "--failures-only", help="Print only rejected proofs and the summary."),
 ) -> None:
     """Check every proof (kernel by default, or through Lean); exit 1 if any is rejected."""
     from gentzen.repl.results import ResultLog, item_key
@@ -85,16 +104,31 @@ def verify(
     items = []
     for path in paths:
         try:
-            items.extend((path, it, item_key(it.theorem, it.proof)) for it in load_items(path))
+            loaded = load_items(path)
+        except InputError as e:
+            fail(str(e))
+        if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
+            fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
+        items.extend((path, it, item_key(it.theorem, it.proof)) for it in loaded)
+    if backend in ("repl", "both") and not (backend == "both" and url):
+        from gentzen.repl.verify import lean_repl_cmd
+
+        try:  # no silent kernel stand-in for Lean: say what is missing before any work
+            repl_cmd = lean_repl_cmd(repl_cmd, backend)
         except InputError as e:
             fail(str(e))
     log = ResultLog(out_path) if out_path is not None else None
     todo = [x for x in items if log is None or x[2] not in log.done]
     rejected = sum(not log.done[k].get("ok") for _, _, k in items if log is not None and k in log.done)
+    unsupported = 0
     if backend == "both" and disagreements is None:
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
-    verifier = make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key,
-                             timeout=timeout, disagreements=disagreements)
+    try:
+        verifier = make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key,
+                                 timeout=timeout, disagreements=disagreements)
+    except InputError as e:
+        fail(str(e))
+    checkers: dict[str, int] = {}
     progress = None
     if not json_out and err.is_terminal and len(todo) >= 200:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -104,16 +138,25 @@ def verify(
         progress.start()
         bar = progress.add_task(f"verify ({backend})", total=len(todo))
     try:
-        verdicts = verifier.verify_many((it.theorem, it.proof) for _, it, _ in todo)
-        for (path, item, key), v in zip(todo, verdicts):
-            error = item.problem.to_dict() if item.problem is not None else v.error
-            if error is not None and item.line != 1 and item.problem is None and error["line"] is not None:
-                error = dict(error, line=error["line"] + item.line - 1)  # to the file's lines
-            ok = item.problem is None and v.ok
+        # items the file reader already judged (lemma, forbidden commands, unsupported statements)
+        # never reach a checker; the rest stream through it in order
+        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof)
+                                              for _, it, _ in todo if it.problem is None))
+        for path, item, key in todo:
+            if item.problem is not None:
+                error, ok, checker, v = item.problem.to_dict(), False, "reader", None
+            else:
+                v = next(verdicts)
+                error, ok, checker = item.to_file(v.error), v.ok, v.checker
+            checkers[checker] = checkers.get(checker, 0) + 1
             rejected += not ok
-            rec = {"name": item.name, "ok": ok, "error": error, "backend": v.backend, "source": str(path),
-                   "key": key, "time_s": round(v.time_s, 6)}
-            if v.detail is not None:
+            unsupported += error is not None and error.get("kind") == "unsupported"
+            rec = {"name": item.name, "ok": ok, "error": error, "backend": v.backend if v else backend,
+                   "checker": checker, "source": str(path), "key": key,
+                   "time_s": round(v.time_s, 6) if v else 0.0}
+            if item.record_line is not None:
+                rec["record_line"] = item.record_line
+            if v is not None and v.detail is not None:
                 rec["detail"] = v.detail
             if log is not None:
                 log.append(rec)
@@ -122,27 +165,46 @@ def verify(
             if json_out:
                 out.print(json.dumps(rec, ensure_ascii=False), markup=False)
             elif ok:
-                out.print(f"[green]ok[/green]        {item.name}")
-            else:
-                out.print(f"[red]rejected[/red]  {item.name}  {path}:{error['line']}:{error['column']} "
-                          f"({error['kind']})")
-                out.print("          " + str(error["message"]).replace("\n", "\n          "), markup=False)
+                if not (quiet or failures_only):
+                    out.print(f"[green]ok[/green]          {item.name}  [dim]({checker})[/dim]")
+            elif not quiet:
+                verdict = "unsupported" if error.get("kind") == "unsupported" else "rejected"
+                out.print(f"[red]{verdict:<12}[/red]{item.name}  {_position(path, item, error)} "
+                          f"({error['kind']}; {checker})", markup=True)
+                out.print("            " + str(error["message"]).replace("\n", "\n            "), markup=False)
     finally:
         if progress is not None:
             progress.stop()
         verifier.close()
         if log is not None:
             log.close()
-    if not json_out:
+    if json_out:  # stdout stays one object per theorem; the summary goes to stderr
+        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected,
+                                               "rejected": rejected, "skipped": len(items) - len(todo),
+                                               "unsupported": unsupported, "checkers": checkers}}) + "\n")
+    else:
         skipped = len(items) - len(todo)
-        out.print(f"{len(items) - rejected}/{len(items)} accepted" + (f" ({skipped} already in {out_path})"
-                                                                     if skipped else ""))
+        by = ", ".join(f"{c}" if len(checkers) == 1 else f"{c} {n}" for c, n in checkers.items())
+        out.print(f"{len(items) - rejected}/{len(items)} accepted"
+                  + (f", {unsupported} unsupported" if unsupported else "")
+                  + (f" (checked by {by})" if by else "")
+                  + (f" ({skipped} already in {out_path})" if skipped else ""), markup=False)
     raise typer.Exit(1 if rejected else 0)
+
+
+def _position(path: Path, item, error: dict) -> str:
+    """`file:line:column`, or for a .jsonl record `file:RECORD_LINE: proof line L, column C`."""
+    if item.record_line is None:
+        return f"{path}:{error['line']}:{error['column']}:"
+    if error.get("proof_line") is not None and error["proof_line"] >= 1:
+        return f"{path}:{item.record_line}: proof line {error['proof_line']}, column {error['proof_column']}:"
+    return f"{path}:{item.record_line}: theorem, column {error.get('column')}:"
 
 
 def state(
     theorem: str = typer.Argument(..., help="A theorem statement or a sequent."),
-    steps: Optional[Path] = typer.Option(None, "--steps", help="File of proof lines to run one by one."),
+    steps: Optional[Path] = typer.Option(None, "--steps", help="File of proof lines to run one by one.",
+                                         callback=V.INPUT_FILE),
     auto_names: bool = typer.Option(False, "--auto-names", help="Name unnamed `have`/`intro` steps n1, n2, …"),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per step."),
 ) -> None:
@@ -160,32 +222,55 @@ def state(
         while lines and not lines[-1].strip():
             lines.pop()
 
-    def show(label: str, s) -> None:
+    def show(label: str, s, index: int | None) -> None:
+        # each state is printed under the step that produced it: `-- step 3: intro h` (3 is the
+        # step's line in --steps), so a reader can match states and steps at a glance
         if json_out:
-            out.print(json.dumps({"step": label, "goals": s.goals, "solved": s.solved}, ensure_ascii=False),
-                      markup=False)
+            rec = {"step": label, "index": index, "goals": s.goals, "solved": s.solved}
+            out.print(json.dumps(rec, ensure_ascii=False), markup=False)
         else:
-            out.print(f"[bold]{label}[/bold]" if label else "[bold]start[/bold]")
+            out.print("-- start" if index is None else f"-- step {index}: {label.strip()}", style="bold",
+                      markup=False)
             out.print(s.render(), markup=False)
             out.print()
 
-    show("", st)
-    for ln in lines:
+    show("", st, None)
+    for k, ln in enumerate(lines, 1):
         nxt = st.step(ln)
         if isinstance(nxt, StepError):
             e = nxt.error
+            col = _step_column(st, ln, e.column)
             if json_out:
-                out.print(json.dumps({"step": ln, "error": e.to_dict()}, ensure_ascii=False), markup=False)
+                out.print(json.dumps({"step": ln, "index": k, "error": dict(e.to_dict(), step_column=col)},
+                                     ensure_ascii=False), markup=False)
             else:
-                out.print(f"[red]error[/red] at line {e.line}, column {e.column} ({e.kind}):")
+                out.print(f"-- step {k}: {ln.strip()}", style="bold", markup=False)
+                out.print(f"[red]error[/red] at {steps}:{k}, column {col} ({e.kind}):")
                 out.print(e.message, markup=False)
             raise typer.Exit(1)
         st = nxt
-        show(ln, st)
+        if ln.strip():
+            show(ln, st, k)
     if lines:
         problem = st.finish()
         if problem is not None and not json_out:
             out.print(f"[yellow]not finished[/yellow]: {problem.kind}")
+
+
+def _step_column(st, line: str, column: int | None) -> int | None:
+    """The error's column in the step as written: an unindented step is placed at its block's
+    column by the kernel, so that indentation is taken off again."""
+    if column is None or line[:1] in (" ", "\t") or not line.strip():
+        return column
+    try:
+        from gentzen.core.kernel import _parent_col
+
+        frames = list(st.frames)
+        fr = next((f for f in reversed(frames[1:]) if f.goals), frames[0])
+        placed = fr.column if fr.column is not None else _parent_col(frames[: frames.index(fr) + 1]) + 2
+    except Exception:  # noqa: BLE001 - the kernel's internals moved: report its column as is
+        return column
+    return max(0, column - placed)
 
 
 def register(app: typer.Typer) -> None:

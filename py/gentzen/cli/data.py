@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from gentzen.cli import validate as V
 from gentzen.errors import GentzenError, InputError
 
 out = Console(highlight=False, soft_wrap=True)
@@ -22,17 +23,16 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(e: Exception) -> None:
-    err.print(f"[red]error:[/red] {e}", markup=True)
-    raise typer.Exit(getattr(e, "exit_code", 2))
+    V.fail(str(e), getattr(e, "exit_code", 2))
 
 
 def _emit(text: str, dest: Optional[Path]) -> None:
     if dest is None:
         out.file.write(text)
         return
-    from gentzen.data.sets import write_atomic
+    from gentzen.io import atomic_write_text  # temp + rename, missing folders made, umask honoured
     try:
-        write_atomic(dest, text)
+        atomic_write_text(dest, text)
     except OSError as e:
         _fail(InputError(f"cannot write {dest}: {e.strerror}"))
 
@@ -51,22 +51,34 @@ def gen(
     family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
     exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped benchmark set."),
     declare: str = typer.Option("mentioned", help="Atoms a statement declares: mentioned | all."),
-    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write JSONL here (else stdout)."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write JSONL here (else stdout).",
+                                            callback=V.OUTPUT_FILE),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary (with --out)."),
 ) -> None:
     """Random valid sequents with kernel-verified reference proofs, as JSONL."""
-    from gentzen.data.generate import GenConfig, generate, parse_atoms, parse_range, summary
+    from gentzen.data.generate import GenConfig, Interrupted, generate, parse_atoms, parse_range, summary
     try:
+        if out_file is not None:
+            V.output_file("--out", out_file)
         cfg = GenConfig(count=count, atoms=parse_atoms(atoms), premises=parse_range(premises),
                         min_lines=min_lines, max_lines=max_lines, seed=seed, family=family,
                         exclude_shipped=exclude_shipped, declare=declare)
         cfg.check()
         with Progress(TextColumn("generating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                      TimeElapsedColumn(), console=err, transient=True, disable=count < 200) as bar:
+                      TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("gen", total=count)
             records = generate(cfg, progress=lambda done, total: bar.update(task, completed=done))
     except GentzenError as e:
         _fail(e)
+    except Interrupted as stop:  # Ctrl-C: the theorems made so far, beside (never as) the output
+        if out_file is None or not stop.records:
+            V.fail(f"interrupted after {len(stop.records)} theorems", 130)
+        partial = out_file.with_name(f"{out_file.stem}.partial{out_file.suffix}")
+        _emit(_jsonl(stop.records), partial)
+        V.fail(f"interrupted: {len(stop.records)} of {count} theorems (verified) are in {partial}", 130)
+    if len(records) < count:  # the candidate budget ran out: say so rather than return fewer silently
+        err.print(f"warning: only {len(records)} of {count} theorems found within the candidate budget "
+                  "(widen --premises/--max-lines or add --atoms)", markup=False)
     _emit(_jsonl(records), out_file)
     if out_file is not None:
         s = summary(records)
@@ -100,8 +112,11 @@ def sets_build(
     json_out: bool = typer.Option(False, "--json", help="JSON output."),
 ) -> None:
     """Regenerate Lean statements and reference proofs of the shipped sets (deterministic)."""
-    from gentzen.data.sets import build_sets
+    from gentzen.data.sets import build_sets, set_paths
     try:
+        unknown = sorted(set(names or ()) - set(set_paths()))
+        if unknown:  # an unknown name would rebuild nothing and say nothing
+            raise InputError(f"no shipped set {', '.join(map(repr, unknown))} (have: {', '.join(set_paths())})")
         done = build_sets(names)
     except GentzenError as e:
         _fail(e)
@@ -109,15 +124,17 @@ def sets_build(
               markup=False)
 
 
-def _read_records(path: Path) -> list[dict]:
-    from gentzen.data.sets import read_jsonl
-    return read_jsonl(path)
+def _read_records(path: Path, what: str = "FILE") -> list[dict]:
+    """Records of a non-empty JSONL file of objects (InputError: missing, folder, binary, not UTF-8,
+    not JSON, empty)."""
+    return [rec for _, rec in V.jsonl_file(what, path)]
 
 
 def variants_cmd(
     file: Path = typer.Argument(..., help="JSONL of targets (records with `sequent`, optional `name`, `atoms`)."),
     depth: int = typer.Option(2, help="Moves applied in sequence."),
-    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write variant JSONL here (else stdout)."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write variant JSONL here (else stdout).",
+                                            callback=V.OUTPUT_FILE),
     json_out: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Variants of each target (specialisations, generalisations, lemma cuts, sub-steps)."""
@@ -127,7 +144,7 @@ def variants_cmd(
         if depth < 1:
             raise InputError("--depth must be at least 1")
         per: dict[str, list[dict]] = {}
-        for i, r in enumerate(_read_records(file)):
+        for i, r in enumerate(_read_records(file, "FILE")):
             if "sequent" not in r:
                 raise InputError(f"{file}: record {i + 1} has no `sequent`")
             seq = parse_sequent(r["sequent"], atoms=tuple(r.get("atoms") or ()))
@@ -149,7 +166,8 @@ def variants_cmd(
 def compose_cmd(
     target: str = typer.Argument(..., help="Target sequent or theorem statement."),
     solved: Path = typer.Argument(..., help="JSONL of solved variants (`theorem` or `sequent`, and `proof`)."),
-    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the proof here (else stdout)."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the proof here (else stdout).",
+                                            callback=V.OUTPUT_FILE),
     json_out: bool = typer.Option(False, "--json", help="JSON output."),
 ) -> None:
     """Compose solved variants (lemma cuts, chained) into a kernel-verified proof of the target."""
@@ -157,7 +175,7 @@ def compose_cmd(
     from gentzen.data.compose import lines, search, solved_from_records
     try:
         thm = parse_theorem(target)
-        proof = search(thm, solved_from_records(_read_records(solved)))
+        proof = search(thm, solved_from_records(_read_records(solved, "SOLVED")))
     except GentzenError as e:
         _fail(e)
     if json_out:
@@ -176,19 +194,20 @@ LEAN_SETS_DIR = Path("lean") / "Gentzen" / "Sets"
 
 def export_lean_cmd(
     set_files: Optional[list[Path]] = typer.Argument(None, help="Set JSONL files (default: every shipped set)."),
-    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Output .lean file (one input set)."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Output .lean file (one input set).",
+                                            callback=V.OUTPUT_FILE),
     out_dir: Path = typer.Option(LEAN_SETS_DIR, help="Directory for the default outputs (<Set>.lean)."),
 ) -> None:
     """Write sets as Lean files, one theorem per item with its reference proof (lake build re-checks them)."""
     from gentzen.data.export_lean import export_lean, lean_namespace
-    from gentzen.data.sets import read_jsonl, set_paths
+    from gentzen.data.sets import set_paths
 
     files = list(set_files or set_paths().values())
     if out_file is not None and len(files) != 1:
         _fail(InputError("--out takes exactly one set file"))
     for f in files:
         try:
-            text = export_lean(read_jsonl(Path(f)), Path(f).stem)
+            text = export_lean(_read_records(Path(f), "SET_FILE"), Path(f).stem)
         except GentzenError as e:
             _fail(e)
         dest = out_file or out_dir / f"{lean_namespace(Path(f).stem).rsplit('.', 1)[-1]}.lean"

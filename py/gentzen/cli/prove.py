@@ -7,11 +7,13 @@ within the budget (showing the closest attempt and its error), 2 on bad input.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from gentzen.cli import validate as V
 from gentzen.cli.core import err, fail, out
 from gentzen.errors import GentzenError, ParseError
 
@@ -22,14 +24,17 @@ def prove(
     theorem: str = typer.Argument(..., help="A sequent ('P → Q, P ⊢ Q') or a Lean statement ('theorem t … := by')."),
     model: Optional[Path] = typer.Option(None, "--model", "-m", help="Model directory (default: the shipped model)."),
     method: str = typer.Option("guided", help="guided | plain | reference"),
-    samples: int = typer.Option(8, "--samples", "-k", help="Proof attempts (K)."),
+    samples: int = typer.Option(8, "--samples", "-k", help="Proof attempts (K).", callback=V.COUNT),
     fmt: Optional[str] = typer.Option(None, "--format", help="Prompt format (default: the model's own)."),
     backend: str = typer.Option("kernel", help="Final check: kernel | both (kernel and Lean's REPL)."),
-    engine_name: str = typer.Option("torch", "--engine", help="torch | vllm"),
-    device: str = typer.Option("auto", help="auto | cpu | cuda"),
-    temperature: float = typer.Option(1.0, help="Sampling temperature."),
-    redraws_per_line: int = typer.Option(4, help="Guided: redraws of one rejected line."),
-    redraws_per_proof: int = typer.Option(16, help="Guided: redraws per attempt."),
+    repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="both: the REPL (default `lake exe repl` "
+                                           "where Lean is installed; \"gentzen repl\" is the kernel-backed one)."),
+    engine_name: str = typer.Option("torch", "--engine", help="torch | vllm", callback=V.choice("torch", "vllm")),
+    device: str = typer.Option("auto", help=V.DEVICE_HELP, callback=V.DEVICE),
+    threads: int = typer.Option(0, "--threads", help="torch CPU threads (0: the measured default, or GENTZEN_THREADS)."),
+    temperature: float = typer.Option(1.0, help="Sampling temperature (0: greedy).", callback=V.NON_NEGATIVE),
+    redraws_per_line: int = typer.Option(4, help="Guided: redraws of one rejected line.", callback=V.NON_NEGATIVE),
+    redraws_per_proof: int = typer.Option(16, help="Guided: redraws per attempt.", callback=V.NON_NEGATIVE),
     seed: int = typer.Option(0, help="Sampling seed."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the proof state after each line."),
@@ -45,12 +50,33 @@ def prove(
         fail(f"unknown method {method!r}; choose guided, plain or reference")
     if backend not in ("kernel", "both"):
         fail(f"unknown backend {backend!r}; choose kernel or both")
+    if threads < 0:
+        fail(f"--threads must be 0 (the default) or a positive number of threads, got {threads}")
+    if backend == "both":  # before any work: without Lean this says what is missing, in one line
+        from gentzen.errors import InputError
+        from gentzen.repl.verify import lean_repl_cmd
+
+        try:
+            repl_cmd = lean_repl_cmd(repl_cmd, "both")
+        except InputError as e:
+            fail(str(e))
     if method == "reference":
-        _reference(thm, json_out, backend)
+        _reference(thm, json_out, backend, repl_cmd)
         return
     model_dir = model or DEFAULT_MODEL
     if not (model_dir / "config.json").exists():
         fail(f"no model at {model_dir}: train one with `gentzen train sft` or pass --model DIR")
+    if _countermodel_first(thm, json_out, method):  # no sampling for a sequent that is not valid
+        raise typer.Exit(1)
+    try:  # before the model loads: a missing extra or accelerator is one line
+        if engine_name == "vllm":
+            from gentzen.errors import require
+
+            require("vllm", "vllm")
+        else:
+            V.device_available("--device", device)
+    except GentzenError as e:
+        fail(str(e))
     try:
         from gentzen.engines import load_engine
         from gentzen.models.checkpoint import read_meta
@@ -60,29 +86,66 @@ def prove(
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
                             redraws_per_proof=redraws_per_proof, temperature=temperature,
                             format=fmt or meta.get("format", "whole"), seed=seed)
-        engine = load_engine(str(model_dir), engine_name, device=device) if engine_name == "torch" else \
-            load_engine(str(model_dir), engine_name)
+        engine = load_engine(str(model_dir), engine_name, device=device, threads=threads) \
+            if engine_name == "torch" else load_engine(str(model_dir), engine_name)
+        t_sample = time.perf_counter()
         try:
             res = sample(thm, engine, cfg, verbose=verbose)
         finally:
             engine.close()
+        # where the command's time went (`gentzen bench startup` reads it from --json)
+        seconds = {**getattr(engine, "load_seconds", {}), "sampling": time.perf_counter() - t_sample}
     except GentzenError as e:
         fail(str(e))
     proof = res.proof
-    lean = _lean_check(thm, proof) if proof and backend == "both" else None
-    ok = proof is not None and (lean is None or lean)
+    lean = _lean_check(thm, proof, repl_cmd) if proof and backend == "both" else None
+    ok = proof is not None and (lean is None or lean.ok)
     if json_out:
         closest = res.closest()
         out.print(json.dumps({"theorem": thm.statement(), "ok": ok, "proof": proof, "method": method,
                               "format": cfg.format, "totals": res.totals(),
                               "closest": closest.to_dict() if closest and not ok else None,
-                              "attempts": [a.to_dict() for a in res.attempts]}, ensure_ascii=False), markup=False)
+                              "attempts": [a.to_dict() for a in res.attempts],
+                              "recheck": lean.to_dict() if lean is not None else None,
+                              "seconds": {k: round(v, 4) for k, v in seconds.items()}}, ensure_ascii=False), markup=False)
     else:
-        _print_human(thm, res, ok, verbose)
+        _print_human(thm, res, ok, verbose, lean)
     raise typer.Exit(0 if ok else 1)
 
 
-def _print_human(thm, res, ok: bool, verbose: bool) -> None:
+def _checked_by(lean) -> str:
+    """What re-checked the proof besides the kernel, in words that never overstate it."""
+    if lean is None:
+        return "kernel-verified"
+    side = lean.checker.split("+", 1)[-1]
+    if side == "lean-repl" or side == "kimina":
+        return f"kernel-verified, and accepted by Lean ({side})"
+    if side == "kernel-repl":
+        return "kernel-verified, and re-checked by the kernel-backed `gentzen repl` (not Lean)"
+    return f"kernel-verified, and accepted by the REPL command given ({side}; gentzen cannot tell if it is Lean)"
+
+
+def _countermodel_first(thm, json_out: bool, method: str) -> bool:
+    """Print the countermodel of an invalid statement (True), or say nothing (False)."""
+    from gentzen.core.sequent import countermodel
+
+    try:
+        cm = countermodel([f for _, f in thm.hyps], thm.goal, thm.atoms, max_decisions=100_000)
+    except GentzenError:  # too large to decide quickly: let the sampler try
+        return False
+    if cm is None:
+        return False
+    if json_out:
+        out.print(json.dumps({"theorem": thm.statement(), "ok": False, "proof": None, "method": method,
+                              "countermodel": cm, "attempts": []}, ensure_ascii=False), markup=False)
+    else:
+        model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in cm.items())
+        out.print(thm.statement(), markup=False)
+        out.print(f"[red]not valid[/red]: countermodel {model} (nothing sampled)")
+    return True
+
+
+def _print_human(thm, res, ok: bool, verbose: bool, lean=None) -> None:
     t = res.totals()
     out.print(thm.statement(), markup=False)
     if ok:
@@ -96,8 +159,14 @@ def _print_human(thm, res, ok: bool, verbose: bool) -> None:
                 out.print(line, markup=False)
         else:
             out.print(winner.proof, markup=False)
-        out.print(f"[green]proved[/green] (kernel-verified) — {t['attempts']} attempts, {t['tokens']} tokens, "
+        out.print(f"[green]proved[/green] ({_checked_by(lean)}) — {t['attempts']} attempts, {t['tokens']} tokens, "
                   f"{t['model_calls']} model calls, {t['kernel_checks']} kernel checks")
+        return
+    if res.proof is not None and lean is not None:  # the kernel accepted it, the other checker did not
+        out.print(res.proof, markup=False)
+        out.print(f"[red]rejected by {lean.checker.split('+', 1)[-1]}[/red] ({lean.kind}) at line {lean.line}, "
+                  f"column {lean.column}, though the kernel accepted it:")
+        out.print(str(lean.message), markup=False)
         return
     out.print(f"[red]no proof[/red] in {t['attempts']} attempts ({t['tokens']} tokens)")
     c = res.closest()
@@ -109,43 +178,50 @@ def _print_human(thm, res, ok: bool, verbose: bool) -> None:
             out.print(c.error.message, markup=False)
 
 
-def _reference(thm, json_out: bool, backend: str) -> None:
+def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -> None:
     try:
         from gentzen.data.prover import prove as reference_prove
     except ImportError:  # pragma: no cover - the data layer ships with the package
         fail("the reference prover is not available")
     res = reference_prove(thm)
     ok = res.proof is not None
+    lean = None
     if ok and backend == "both":
-        ok = bool(_lean_check(thm, res.proof))
+        lean = _lean_check(thm, res.proof, repl_cmd)
+        ok = lean.ok
     if json_out:
         out.print(json.dumps({"theorem": thm.statement(), "ok": ok, "proof": res.proof, "lines": res.lines,
-                              "countermodel": res.countermodel, "method": "reference"}, ensure_ascii=False),
+                              "countermodel": res.countermodel, "method": "reference",
+                              "recheck": lean.to_dict() if lean is not None else None}, ensure_ascii=False),
                   markup=False)
     elif ok:
         out.print(thm.statement(), markup=False)
         out.print(res.proof, markup=False)
         plural = "" if res.lines == 1 else "s"
-        out.print(f"[green]proved[/green] by the reference prover ({res.lines} line{plural}, kernel-verified)")
+        out.print(f"[green]proved[/green] by the reference prover ({res.lines} line{plural}, {_checked_by(lean)})")
+    elif lean is not None:
+        out.print(res.proof, markup=False)
+        out.print(f"[red]rejected by {lean.checker.split('+', 1)[-1]}[/red] ({lean.kind}), though the kernel "
+                  f"accepted it: {lean.message}", markup=False)
     else:
         model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in (res.countermodel or {}).items())
         out.print(f"[red]not valid[/red]: countermodel {model}")
     raise typer.Exit(0 if ok else 1)
 
 
-def _lean_check(thm, proof: str) -> bool:
-    """Re-check with Lean's REPL (the `both` backend); a clear error where Lean is absent."""
+def _lean_check(thm, proof: str, repl_cmd: str | None):
+    """Re-check with a REPL (the `both` backend): the Verdict, whose `checker` says who checked."""
     try:
         from gentzen.repl.verify import make_verifier
     except ImportError:
         fail("the `both` backend needs gentzen.repl.verify")
     try:
-        with make_verifier("both") as v:
+        with make_verifier("both", repl_cmd=repl_cmd) as v:
             verdict = v.verify(thm, proof)
     except GentzenError as e:
         err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
-    return verdict.ok
+    return verdict
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,8 @@ from typing import Optional
 
 import typer
 
+from gentzen.cli import validate as V
+
 
 def repl() -> None:
     """Speak the leanprover-community/repl JSON protocol on stdin/stdout, answered by the kernel.
@@ -24,15 +26,19 @@ def repl() -> None:
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
-    port: int = typer.Option(8000, "--port", help="TCP port (Kimina's default is 8000)."),
-    backend: str = typer.Option("repl", "--backend", help="repl (a pool of REPL processes) | kernel (in process)."),
-    workers: int = typer.Option(2, "--workers", min=1, help="REPL processes in the pool."),
+    port: int = typer.Option(8000, "--port", help="TCP port (Kimina's default is 8000; 0: any free port).",
+                             callback=V.PORT),
+    backend: str = typer.Option("repl", "--backend", help="repl (a pool of REPL processes) | kernel (in process).",
+                                callback=V.choice("repl", "kernel")),
+    workers: int = typer.Option(2, "--workers", help="REPL processes in the pool.", callback=V.COUNT),
     api_key: Optional[str] = typer.Option(None, "--api-key", envvar="LEAN_SERVER_API_KEY",
                                           help="Require `Authorization: Bearer KEY` on /api routes."),
-    max_body: int = typer.Option(10 << 20, "--max-body", help="Largest request body in bytes (413 beyond)."),
+    max_body: int = typer.Option(10 << 20, "--max-body", help="Largest request body in bytes (413 beyond).",
+                                 callback=V.COUNT),
     repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="gentzen (default) | lake | auto | a command line."),
-    timeout: float = typer.Option(60.0, "--timeout", help="Default seconds per snippet."),
-    capacity: Optional[int] = typer.Option(None, "--capacity", help="Snippets in flight before 429 (default 64 per worker)."),
+    timeout: float = typer.Option(60.0, "--timeout", help="Default seconds per snippet.", callback=V.POSITIVE),
+    capacity: Optional[int] = typer.Option(None, "--capacity", help="Snippets in flight before 429 (default 64 "
+                                           "per worker).", callback=V.COUNT),
 ) -> None:
     """Serve POST /api/check and GET /health as Kimina Lean Server does, backed by the REPL pool."""
     from gentzen.repl.http import serve as run

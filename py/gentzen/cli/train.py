@@ -57,12 +57,23 @@ def _printer():
 
 def sft(**kwargs) -> None:
     """Train a model on reference proofs under a time budget; writes a model directory."""
-    from gentzen.train.sft import train
+    from gentzen.cli import validate as V
+    from gentzen.io import atomic_write_text
+    from gentzen.train.sft import Interrupted, check_config, train
 
     cfg = SFTConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
-    result = train(cfg, progress=_printer())
+    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
+    V.output_dir("--out", cfg.out)
+    V.device("--device", cfg.device)
+    V.jsonl_file("--data", cfg.data, required=("theorem", "proof"))
+    V.device_available("--device", cfg.device)
+    try:
+        result = train(cfg, progress=_printer())
+    except Interrupted as stop:
+        V.fail(f"{stop} (the same command resumes from it)", 130)
     # The exact command that produced the model, kept beside it.
-    (Path(cfg.out) / "command.txt").write_text("gentzen " + " ".join(shlex.quote(a) for a in sys.argv[1:]) + "\n")
+    atomic_write_text(Path(cfg.out) / "command.txt",
+                      "gentzen " + " ".join(shlex.quote(a) for a in sys.argv[1:]) + "\n")
     loss = f"{result.eval_loss:.4f}" if result.eval_loss is not None else "n/a"
     typer.echo(f"{result.out}: {result.steps} steps, {result.tokens_seen:,} tokens in {result.seconds:.0f}s "
                f"({result.tokens_per_second:,.0f} tok/s), train loss {result.train_loss:.4f}, held-out {loss}")
@@ -71,7 +82,44 @@ def sft(**kwargs) -> None:
 sft.__signature__ = inspect.Signature(_options(SFTConfig))
 
 
+def value(json_out: bool = False, **kwargs) -> None:
+    """Train a value head on a frozen model from partial proofs it samples; reports the held-out
+    pairwise ranking accuracy. The directory is a scorer for smc, beam, bestfirst, vdfs and mcts."""
+    import json
+
+    from gentzen.train.value import ValueConfig, train as train_value
+
+    def show(ev: dict) -> None:
+        if ev["event"] == "sampled":
+            typer.echo(f"sampled {ev['done']}/{ev['total']} theorems", err=True)
+        elif ev["event"] == "epoch":
+            typer.echo(f"epoch {ev['epoch']:>5}  loss {ev['loss']:.4f}", err=True)
+
+    res = train_value(ValueConfig(**kwargs), progress=show)
+    if json_out:
+        import dataclasses
+
+        typer.echo(json.dumps(dataclasses.asdict(res)))
+        return
+    acc = "n/a" if res.held_out_accuracy is None else f"{res.held_out_accuracy:.3f}"
+    typer.echo(f"{res.out}: {res.states} partial proofs of {res.theorems} theorems ({res.positives} on a finished "
+               f"path); held-out pairwise accuracy {acc} over {res.held_out_pairs} pairs")
+
+
+def _value_signature() -> inspect.Signature:
+    from gentzen.train.value import ValueConfig  # stdlib-only at import time
+
+    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
+    return inspect.Signature([*_options(ValueConfig),
+                              inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, default=json_opt,
+                                                annotation=bool)])
+
+
+value.__signature__ = _value_signature()
+
+
 def register(app: typer.Typer) -> None:
     group = typer.Typer(help="Train models on proofs.", no_args_is_help=True)
     group.command("sft")(sft)
+    group.command("value")(value)
     app.add_typer(group, name="train")

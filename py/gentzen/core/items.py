@@ -1,14 +1,16 @@
-"""Proof items read from user files: `.lean` files (theorems with tactic proofs) and `.jsonl` records.
+"""Proof items read from user files: `.jsonl` records and ordinary Lean files (core/lean_file.py).
 
-Each item carries the theorem, the proof block and the file line where its statement sits, so an
-error can be reported at its place in the file. Unreadable input raises InputError.
+Each item carries the statement, the proof and where it sits in its file, and maps the kernel's
+positions back to the file; an item judged without the kernel (`lemma`, a forbidden command, a
+statement the kernel cannot read) carries that verdict as `problem`. Unreadable input raises
+InputError.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gentzen.core.kernel import CheckResult, KernelError, check_proof
@@ -16,32 +18,66 @@ from gentzen.core.theorem import Theorem, parse_theorem
 from gentzen.errors import InputError, ParseError
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
-_DECL = re.compile(r"^(theorem|example)\b")
-_SKIP = re.compile(r"^(namespace|end|section|--|/-)")
 
 
 @dataclass(frozen=True)
 class ProofItem:
     name: str
-    theorem: str | None          # the statement text (or a sequent)
+    theorem: str | None          # the statement text (or a sequent), ending in `:=`
     proof: str                   # the tactic block, or a whole `theorem … := by` text
     line: int = 1                # file line of the statement (errors are shifted by line - 1)
-    problem: KernelError | None = None   # an item that could not even be read
+    problem: KernelError | None = None   # judged without the kernel (positions are the file's)
+    column: int = 0              # file column of the `theorem`/`example` keyword
+    decl: str = "theorem"        # theorem | example | lemma | command
+    record_line: int | None = None       # .jsonl: the file line of the record
+    proof_line_base: int = 1     # .jsonl: kernel line minus this = line inside the record's proof
+    inserted: tuple[int, int] = (0, 0)   # (kernel column, length) of binders added from `variable`
+    caveat: str | None = None    # context the kernel does not model: a rejection becomes `unsupported`
+    modifiers: tuple[str, ...] = field(default=(), compare=False)
+    imports: tuple[str, ...] = ()        # the file's allowed imports before it (`Gentzen.ND`)
+    parsed: Theorem | None = field(default=None, compare=False, repr=False)  # `theorem`, already parsed
+
+    @property
+    def judged(self) -> bool:
+        """A theorem or example of the file (commands rejected by policy are not counted)."""
+        return self.decl != "command"
+
+    def to_file(self, error: dict | None) -> dict | None:
+        """A kernel-position error dict (statement = line 1) at the file's line and column; a
+        rejection under context the kernel does not model is reported as `unsupported`."""
+        if error is None or self.problem is not None:
+            return error
+        e = dict(error)
+        line, col = e.get("line"), e.get("column")
+        if line is not None and self.record_line is not None:
+            e["proof_line"] = line - self.proof_line_base
+            e["proof_column"] = col
+        elif line is not None:
+            if line == 1 and col is not None:
+                at, length = self.inserted
+                col = col - length if col >= at + length else min(col, at)
+                col += self.column
+            e["line"], e["column"] = line + self.line - 1, col
+        if self.caveat and e.get("kind") != "forbidden":
+            e["message"] = f"{self.caveat}; the kernel said: {e.get('message')}"
+            e["kind"] = "unsupported"
+        return e
 
     def check(self) -> CheckResult:
         if self.problem is not None:
             return CheckResult(False, self.problem)
         try:
-            thm = parse_theorem(self.theorem)
+            thm = self.parsed or parse_theorem(self.theorem)
         except ParseError as e:
             return CheckResult(False, KernelError(e.line or 1, e.column or 0, "parse", e.message))
         res = check_proof(thm, self.proof)
-        if res.error is not None and self.line != 1:
-            e = res.error
-            res = CheckResult(res.ok, KernelError(e.line + self.line - 1, e.column, e.kind, e.message,
-                                                  None if e.end_line is None else e.end_line + self.line - 1,
-                                                  e.end_column), res.steps)
-        return res
+        if res.error is None:
+            return res
+        d = self.to_file(res.error.to_dict())
+        e = res.error
+        end_line = None if e.end_line is None or self.record_line is not None else e.end_line + self.line - 1
+        return CheckResult(False, KernelError(d["line"], d["column"], d["kind"], d["message"], end_line,
+                                              e.end_column), res.steps)
 
 
 def read_text(path: str | Path) -> str:
@@ -67,7 +103,9 @@ def load_items(path: str | Path) -> list[ProofItem]:
     if p.suffix == ".jsonl":
         return list(_jsonl_items(text, str(p)))
     if p.suffix == ".lean":
-        return list(_lean_items(text))
+        from gentzen.core.lean_file import lean_items
+
+        return lean_items(text)
     raise InputError("expected a .lean or .jsonl file", source=str(p))
 
 
@@ -89,27 +127,13 @@ def _jsonl_items(text: str, source: str):
             try:
                 stmt = Theorem.from_sequent(stmt, name=_safe_name(name)).statement()
             except ParseError as e:
-                yield ProofItem(name, None, "", 1, KernelError(1, e.column or 0, "parse", e.message))
+                yield ProofItem(name, None, "", 1, KernelError(1, e.column or 0, "parse", e.message),
+                                record_line=i)
                 continue
-        yield ProofItem(name, stmt, rec["proof"])
+        full = rec["proof"].lstrip("\ufeff").lstrip().startswith(("theorem", "example"))
+        yield ProofItem(name, stmt, rec["proof"], record_line=i, proof_line_base=0 if full else 1)
 
 
 def _safe_name(name: str) -> str:
     s = re.sub(r"\W", "_", name)
     return s if s and not s[0].isdigit() else f"t_{s}"
-
-
-def _lean_items(text: str):
-    lines = text.replace("\r\n", "\n").split("\n")
-    starts = [i for i, ln in enumerate(lines) if _DECL.match(ln)]
-    for k, s in enumerate(starts):
-        e = starts[k + 1] if k + 1 < len(starts) else len(lines)
-        chunk = lines[s:e]
-        while chunk and (not chunk[-1].strip() or _SKIP.match(chunk[-1])):
-            chunk.pop()
-        full = "\n".join(chunk)
-        head = chunk[0].split()
-        name = head[1] if len(head) > 1 and head[0] == "theorem" else f"example@{s + 1}"
-        stmt_end = full.find(":=")
-        stmt = full[: stmt_end + 2] if stmt_end >= 0 else full
-        yield ProofItem(name, stmt, full, s + 1)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from gentzen.core.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, parse_formula
+from gentzen.core.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, atoms_of, parse_formula
 from gentzen.core.sequent import Sequent, truth_masks
 from gentzen.core.theorem import Theorem
 from gentzen.core.kernel import check_proof
@@ -171,7 +171,8 @@ def _acceptable(seq: Sequent) -> bool:
     """Valid, non-trivial (goal not a premise) and with consistent premises (no ex falso sets)."""
     if any(p.unf is seq.goal.unf for p in seq.premises) or seq.goal.unf is FALSE.unf:
         return False
-    names = tuple(seq.atoms)
+    names = tuple(sorted(set().union(*(atoms_of(f) for f in (*seq.premises, seq.goal)))))  # mentioned only:
+    # tables over every declared atom cost 2^|atoms| bits each (30 atoms: 128 MiB per formula)
     masks = truth_masks(list(seq.premises) + [seq.goal], names)
     full = (1 << (1 << len(names))) - 1
     both = full
@@ -192,10 +193,37 @@ def generate(cfg: GenConfig, progress: Callable[[int, int], None] | None = None)
     seen: set[str] = shipped_keys() if cfg.exclude_shipped else set()
     out: list[dict] = []
     overflow: list[dict] = []  # over-quota items, used only if rare lengths never fill up
-    attempts = 0
     budget = max(2000, cfg.count * 400)
     hard = [False]
     half = cfg.min_lines + span // 2
+    try:
+        _fill(cfg, rng, hard, half, quota, per_len, seen, out, overflow, budget, progress)
+    except KeyboardInterrupt:  # keep what is done: verified and named, handed to the caller
+        _finish(cfg, out)
+        raise Interrupted(out) from None
+    out.extend(overflow[: cfg.count - len(out)])
+    _finish(cfg, out)
+    return out
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during `generate`: `records` are the verified theorems made so far."""
+
+    def __init__(self, records: list[dict]) -> None:
+        super().__init__(f"interrupted after {len(records)} theorems")
+        self.records = records
+
+
+def _finish(cfg: GenConfig, out: list[dict]) -> None:
+    for i, rec in enumerate(out):
+        _verify(rec)
+        rec["name"] = f"{cfg.family}_s{cfg.seed}_{i:06d}"
+        rec["theorem"] = rec["theorem"].replace("theorem _ ", f"theorem {rec['name']} ", 1)
+
+
+def _fill(cfg, rng, hard, half, quota, per_len, seen, out, overflow, budget, progress) -> None:
+    """Draw candidates until `count` are kept (over-quota ones go to `overflow`) or the budget ends."""
+    attempts = 0
     for seq, schema in _candidates(cfg, rng, hard):
         if len(out) >= cfg.count or attempts >= budget:
             break
@@ -223,12 +251,6 @@ def generate(cfg: GenConfig, progress: Callable[[int, int], None] | None = None)
         out.append(rec)
         if progress is not None:
             progress(len(out), cfg.count)
-    out.extend(overflow[: cfg.count - len(out)])
-    for i, rec in enumerate(out):
-        _verify(rec)
-        rec["name"] = f"{cfg.family}_s{cfg.seed}_{i:06d}"
-        rec["theorem"] = rec["theorem"].replace("theorem _ ", f"theorem {rec['name']} ", 1)
-    return out
 
 
 def _verify(rec: dict) -> None:
@@ -264,4 +286,4 @@ def summary(records: list[dict]) -> dict:
                       "mean": round(sum(lines) / len(lines), 2)} if lines else None}
 
 
-__all__ = ["GenConfig", "generate", "split_of", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]
+__all__ = ["GenConfig", "generate", "Interrupted", "split_of", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]

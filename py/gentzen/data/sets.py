@@ -7,8 +7,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from gentzen.core.sequent import parse_sequent
@@ -32,32 +30,22 @@ def load_set(name: str) -> list[dict]:
 
 
 def read_jsonl(path: Path) -> list[dict]:
+    """The records of a JSONL file; InputError (naming the line) for anything but JSON objects."""
+    from gentzen.io import read_jsonl as read_lines  # UTF-8, binary and folder checks in one place
+
     out = []
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}") from None
-    for i, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                raise InputError(f"{path}: line {i}: not JSON ({e.msg})") from None
+    for i, rec in read_lines(path):
+        if not isinstance(rec, dict):
+            raise InputError(f"expected a JSON object, got {type(rec).__name__}", line=i, source=str(path))
+        out.append(rec)
     return out
 
 
 def write_atomic(path: Path | str, text: str) -> None:
     """Write via a temporary file in the same folder and os.replace: never a half-written file."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    from gentzen.io import atomic_write_text  # ordinary permissions (not mkstemp's 0600)
+
+    atomic_write_text(path, text)
 
 
 def build_item(item: dict) -> dict:

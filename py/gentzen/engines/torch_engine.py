@@ -1,48 +1,93 @@
-"""TorchEngine: batched sampling from a transformers causal LM with a KV cache, on CPU or CUDA.
+"""TorchEngine: batched sampling from a causal LM with a KV cache, on CPU or CUDA.
 
-Each distinct prompt is prefilled once (batch 1, no padding) and its KV cache kept in a small
-LRU keyed by token ids; a later prompt that extends a cached one (the next line of the same proof,
-a redraw of a rejected line) only runs its new tokens. The n samples of a prompt share that KV:
-decoding runs all rows of a call together, prompts left-padded to one width, finished rows dropped.
+A plain Llama directory runs on `gentzen.models.fastllama` (torch only: no transformers import,
+fewer Python calls per step); anything else (Qwen2, adapters, a model object handed in) runs on
+transformers. `GENTZEN_ENGINE_IMPL=hf|fast` forces one. Each distinct prompt is prefilled once
+(batch 1, no padding) and its KV cache kept in a small LRU keyed by token ids; a later prompt that
+extends a cached one (the next line of the same proof, a redraw of a rejected line) only runs its
+new tokens. The n samples of a prompt share that KV: decoding runs all rows of a call together,
+prompts left-padded to one width, finished rows dropped.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections import OrderedDict
 from pathlib import Path
 
 from gentzen.engines.base import Completion, EngineStats, check_args, cut_at_stop
-from gentzen.errors import require
+from gentzen.errors import InputError, require
+
+IMPL_ENV = "GENTZEN_ENGINE_IMPL"
+IMPLS = ("auto", "fast", "hf")
 
 
 class TorchEngine:
     def __init__(self, model, tokenizer, *, max_batch: int = 256, prefix_cache_tokens: int = 1 << 16) -> None:
+        from gentzen.models.fastllama import FastLlama
+
         self.torch = require("torch", "train")
-        self.transformers = require("transformers", "train")
         self.model, self.tokenizer = model.eval(), tokenizer
-        self.device = next(model.parameters()).device
+        if isinstance(model, FastLlama):
+            self.impl, self._runner, self.device = "fast", model, model.device
+            eos = model.eos_token_id
+        else:
+            self.impl, self._runner = "hf", _HFRunner(model, require("transformers", "train"))
+            self.device = next(model.parameters()).device
+            eos = getattr(model.generation_config, "eos_token_id", None)
         self.max_batch = max_batch
         self.prefix_cache_tokens = prefix_cache_tokens
         # token ids -> (per-layer (k, v) of shape [1, heads, len, dim], logits after the last token)
         self._cache: OrderedDict[tuple[int, ...], tuple[list, object]] = OrderedDict()
         self.stats = EngineStats()
-        self.eos_ids = {tokenizer.eos_token_id} | set(_as_list(getattr(model.generation_config, "eos_token_id", None)))
+        self.eos_ids = {tokenizer.eos_token_id} | set(_as_list(eos))
         self.eos_ids.discard(None)
+        self.load_seconds: dict[str, float] = {}  # from_pretrained: {"imports": s, "load": s}
 
     @classmethod
-    def from_pretrained(cls, path: str | Path, device: str = "auto", dtype: str = "float32", **kwargs) -> TorchEngine:
-        from gentzen.models.checkpoint import load_checkpoint
+    def from_pretrained(cls, path: str | Path, device: str = "auto", dtype: str = "float32", *,
+                        impl: str | None = None, threads: int | None = None, **kwargs) -> TorchEngine:
+        """Load a model directory; `impl` auto (fast when the directory allows it) | fast | hf,
+        default from GENTZEN_ENGINE_IMPL; `threads` as `gentzen.models.threads.set_threads`."""
+        from gentzen.models.fastllama import FastLlama, FastTokenizer, fast_path_problem
         from gentzen.models.model import pick_device
+        from gentzen.models.threads import set_threads
 
-        model, tokenizer, _ = load_checkpoint(path, pick_device(device), dtype)
-        return cls(model, tokenizer, **kwargs)
+        impl = impl or os.environ.get(IMPL_ENV, "").strip() or "auto"
+        if impl not in IMPLS:
+            raise InputError(f"unknown engine implementation {impl!r} ({IMPL_ENV}); choose one of {', '.join(IMPLS)}")
+        if not (Path(path) / "config.json").is_file():
+            raise InputError(f"{path} is not a model directory (no config.json)")
+        problem = fast_path_problem(path) if impl != "hf" else "hf requested"
+        if problem is not None and impl == "fast":
+            raise InputError(f"{path}: the fast path cannot run this model ({problem}); use impl hf")
+        # Imports first and timed apart from loading: `gentzen bench startup` reports both.
+        t0 = time.perf_counter()
+        set_threads(threads)
+        if problem is None:
+            require("safetensors.torch", "train")
+            require("tokenizers", "train")
+        else:
+            tf = require("transformers", "train")
+            _ = (tf.AutoModelForCausalLM, tf.AutoTokenizer)  # transformers imports these lazily
+        t1 = time.perf_counter()
+        device = pick_device(device)
+        if problem is None:
+            engine = cls(FastLlama.from_pretrained(path, device, dtype), FastTokenizer(path), **kwargs)
+        else:
+            from gentzen.models.checkpoint import load_checkpoint
+
+            model, tokenizer, _ = load_checkpoint(path, device, dtype)
+            engine = cls(model, tokenizer, **kwargs)
+        engine.load_seconds = {"imports": t1 - t0, "load": time.perf_counter() - t1}
+        return engine
 
     # -- prompt prefill with prefix reuse ------------------------------------------------------
 
     def _prefill(self, ids: list[int]):
         """(kv, last logits) for a prompt, reusing the longest cached prefix of it."""
-        torch, key = self.torch, tuple(ids)
+        key = tuple(ids)
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
@@ -50,12 +95,8 @@ class TorchEngine:
         for k in self._cache:
             if best < len(k) < len(key) and key[:len(k)] == k:
                 base, best = k, len(k)
-        cache = self.transformers.DynamicCache(ddp_cache_data=self._cache[base][0]) if base else None
-        out = self.model(input_ids=torch.tensor([ids[best:]], device=self.device),
-                         past_key_values=cache, use_cache=True, logits_to_keep=1)
+        entry = self._runner.prefill(ids[best:], self._cache[base][0] if base else None)
         self.stats.prefill_tokens += len(ids) - best
-        kv = [(layer.keys, layer.values) for layer in out.past_key_values.layers]
-        entry = (kv, out.logits[0, -1].float())
         self._cache[key] = entry
         while sum(len(k) for k in self._cache) > self.prefix_cache_tokens and len(self._cache) > 1:
             self._cache.popitem(last=False)
@@ -95,30 +136,22 @@ class TorchEngine:
         """Sample one completion per entry (a prefilled prompt); rows run as one batch."""
         torch = self.torch
         B, dev = len(entries), self.device
-        lengths = torch.tensor([e[0][0][0].shape[2] for e in entries], device=dev)
-        width = int(lengths.max())
-        # Left-pad every prompt's KV to one width; padded slots are masked out of attention.
-        layers = []
-        for li in range(len(entries[0][0])):
-            k0 = entries[0][0][li][0]
-            k = k0.new_zeros((B, k0.shape[1], width, k0.shape[3]))
-            v = torch.zeros_like(k)
-            for r, e in enumerate(entries):
-                L = e[0][li][0].shape[2]
-                k[r, :, width - L:] = e[0][li][0][0]
-                v[r, :, width - L:] = e[0][li][1][0]
-            layers.append((k, v))
-        cache = self.transformers.DynamicCache(ddp_cache_data=layers)
-        pos = torch.arange(width, device=dev)
-        mask = (pos[None, :] >= (width - lengths)[:, None]).long()
+        run = self._runner.decoder(entries, a.max_tokens)
         logits = torch.stack([e[1] for e in entries])
 
         eos = torch.tensor(sorted(self.eos_ids), device=dev)
         ids: list[list[int]] = [[] for _ in range(B)]
         logprob = [0.0] * B
         done: dict[int, Completion] = {}
-        active = torch.arange(B, device=dev)  # original row of each live batch row
+        active = torch.arange(B, device=dev)  # original row of each live row
+        # Finished rows stay in the runner's batch (fed a dummy token) until at most half of it is
+        # live: compacting the KV costs a copy of all of it, so it is done O(log B) times, not per
+        # finished row. Only live rows are sampled, so the draws do not depend on this policy.
+        slot = torch.arange(B, device=dev)  # each live row's position in the runner's batch
+        rows = B
         for t in range(a.max_tokens):
+            if len(slot) < rows:
+                logits = logits[slot]
             logp = torch.log_softmax(logits, dim=-1)
             if a.temperature == 0:
                 tok = logits.argmax(dim=-1)
@@ -149,14 +182,15 @@ class TorchEngine:
                     keep.append(b)
             if not keep:
                 break
-            if len(keep) < len(active):  # drop finished rows so compute follows live sequences
+            if len(keep) < len(active):
                 sel = torch.tensor(keep, device=dev)
-                cache.batch_select_indices(sel)
-                active, tok, mask, lengths = active[sel], tok[sel], mask[sel], lengths[sel]
-            mask = torch.cat([mask, mask.new_ones((len(keep), 1))], dim=1)
-            out = self.model(input_ids=tok[:, None], attention_mask=mask,
-                             position_ids=(lengths + t)[:, None], past_key_values=cache, use_cache=True)
-            cache, logits = out.past_key_values, out.logits[:, -1].float()
+                active, tok, slot = active[sel], tok[sel], slot[sel]
+                if 2 * len(keep) <= rows:  # drop finished rows so compute follows live sequences
+                    run.select(slot)
+                    slot, rows = torch.arange(len(keep), device=dev), len(keep)
+            if len(slot) < rows:
+                tok = tok.new_zeros(rows).index_copy_(0, slot, tok)
+            logits = run.step(tok, t)
         return [done[r] for r in range(B)]
 
     def count_tokens(self, text: str) -> int:
@@ -167,6 +201,50 @@ class TorchEngine:
 
     def close(self) -> None:
         self._cache.clear()
+
+
+class _HFRunner:
+    """A transformers causal LM behind the two calls FastLlama answers natively."""
+
+    def __init__(self, model, transformers) -> None:
+        self.model, self.transformers = model, transformers
+        self.torch = require("torch", "train")
+        self.device = next(model.parameters()).device
+
+    def prefill(self, ids: list[int], past: list | None):
+        cache = self.transformers.DynamicCache(ddp_cache_data=past) if past else None
+        out = self.model(input_ids=self.torch.tensor([ids], device=self.device),
+                         past_key_values=cache, use_cache=True, logits_to_keep=1)
+        kv = [(layer.keys, layer.values) for layer in out.past_key_values.layers]
+        return kv, out.logits[0, -1].float()
+
+    def decoder(self, entries: list, max_tokens: int) -> _HFDecoder:
+        return _HFDecoder(self, entries)
+
+
+class _HFDecoder:
+    """Rows decoding together through a DynamicCache; padded slots are masked out of attention."""
+
+    def __init__(self, runner: _HFRunner, entries: list) -> None:
+        from gentzen.models.fastllama import left_pad
+
+        torch, self.runner = runner.torch, runner
+        layers, self.lengths, width = left_pad(torch, [e[0] for e in entries])
+        self.cache = runner.transformers.DynamicCache(ddp_cache_data=layers)
+        pos = torch.arange(width, device=runner.device)
+        self.mask = (pos[None, :] >= (width - self.lengths)[:, None]).long()
+
+    def step(self, tok, t: int):
+        self.mask = self.runner.torch.cat([self.mask, self.mask.new_ones((len(tok), 1))], dim=1)
+        out = self.runner.model(input_ids=tok[:, None], attention_mask=self.mask,
+                                position_ids=(self.lengths + t)[:, None], past_key_values=self.cache,
+                                use_cache=True)
+        self.cache = out.past_key_values
+        return out.logits[:, -1].float()
+
+    def select(self, sel) -> None:
+        self.cache.batch_select_indices(sel)
+        self.mask, self.lengths = self.mask[sel], self.lengths[sel]
 
 
 def _as_list(x) -> list:

@@ -3,6 +3,8 @@
 Each theorem gets n independent attempts (no early stop); pass@k uses the unbiased estimator
 1 - C(n-c, k) / C(n, k) of Chen et al. (2021) over the c verified successes. Every success is
 kernel-verified by the sampler. Results are written as JSON (and optionally a bar plot).
+The `gentzen eval` command uses eval/run.py (every method, seeds, run folders); this module is the
+older in-memory API, kept for scripts that import it.
 """
 
 from __future__ import annotations
@@ -10,11 +12,11 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import asdict, dataclass, field
-from math import comb
 from pathlib import Path
 from typing import Callable
 
 from gentzen.errors import InputError
+from gentzen.eval.stats import pass_at_k  # noqa: F401 - the product form, re-exported
 
 
 @dataclass
@@ -33,12 +35,6 @@ class PassKConfig:
     device: str = field(default="auto", metadata={"help": "auto | cpu | cuda"})
 
 
-def pass_at_k(n: int, c: int, k: int) -> float:
-    if k > n:
-        raise InputError(f"k={k} exceeds the {n} samples")
-    if n - c < k:
-        return 1.0
-    return 1.0 - comb(n - c, k) / comb(n, k)
 
 
 def load_theorems(set_name: str, split: str = "") -> list[dict]:

@@ -137,11 +137,10 @@ def examples(record: dict, fmt: str, start: Callable | None = None) -> list[Exam
 
 def read_records(path: str | Path, split: str | None = None) -> list[dict]:
     """Reference-proof records from a JSONL file, optionally only those of one split."""
+    from gentzen.io import read_text  # InputError for a folder, binary or non-UTF-8 file
+
     path = Path(path)
-    try:
-        rows = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from exc
+    rows = read_text(path).splitlines()
     records = []
     for i, row in enumerate(rows, 1):
         if not row.strip():

@@ -24,6 +24,8 @@ from gentzen.repl import protocol as P
 from gentzen.repl.errors import ReplError, ReplTimeout, ReplUnavailable
 
 MAX_BODY = 10 << 20
+PROBE_TTL = 5.0  # seconds a /health probe's verdict is reused
+_PROBE = "example (P : Prop) (h : P) : P := by\n  exact h"  # what any working backend accepts
 _HEADER = re.compile(r"(?:[ \t]*(?:import\b[^\n]*)?(?:\n|$))*")  # Kimina's header: blank/import lines
 
 
@@ -44,6 +46,7 @@ class CheckService:
         self.inflight = 0
         self.pool = pool
         self._own = False
+        self._probe: tuple[float, str | None] | None = None
         if backend == "repl" and pool is None:
             from gentzen.repl.pool import ReplPool
             from gentzen.repl.verify import repl_command
@@ -89,6 +92,28 @@ class CheckService:
             return {"time": round(time.perf_counter() - t0, 6), "error": str(exc)}
         return {"time": round(time.perf_counter() - t0, 6), "response": P.to_json(reply)}
 
+    async def ready(self) -> str | None:
+        """None when the backend answers a trivial proof, else why not. A probe's verdict is kept
+        for PROBE_TTL seconds so that health checks do not load the pool."""
+        if self.backend == "kernel":
+            return None
+        now = time.monotonic()
+        if self._probe is not None and now - self._probe[0] < PROBE_TTL:
+            return self._probe[1]
+        why = None
+        try:
+            fut = self.pool.submit(_PROBE, timeout=min(self.timeout, 20.0), block=False, cache=False)
+            reply = await asyncio.wrap_future(fut)
+            if isinstance(reply, P.Error):
+                why = f"the REPL answered the probe with an error: {reply.message}"
+        except ReplUnavailable as exc:
+            if "busy" not in str(exc):  # saturated is alive; cannot start / closed is not
+                why = str(exc).split("\n")[0]
+        except ReplError as exc:
+            why = str(exc).split("\n")[0]
+        self._probe = (time.monotonic(), why)
+        return why
+
     def close(self) -> None:
         if self._own and self.pool is not None:
             self.pool.close()
@@ -98,6 +123,15 @@ def _kernel_run(code: str) -> P.Reply:
     from gentzen.repl.kernel_server import KernelRepl
 
     return KernelRepl().handle(P.Command(cmd=code))
+
+
+def _unicode(text: str) -> bool:
+    """False for a string with a lone surrogate (JSON `\\ud800`): it cannot reach a REPL as UTF-8."""
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def _detail(status: int, detail, headers: dict | None = None) -> JSONResponse:
@@ -141,7 +175,7 @@ def create_app(service: CheckService, *, api_key: str | None = None, max_body: i
             return await read_json(request), None
         except _TooLarge:
             return None, _detail(413, f"request body larger than {max_body} bytes")
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # bad bytes, bad JSON, absurd nesting
             return None, _detail(422, [{"type": "json_invalid", "loc": ["body"], "msg": f"JSON decode error: {exc}"}])
 
     async def run_all(codes: list[str], timeout) -> list[dict] | JSONResponse:
@@ -172,6 +206,8 @@ def create_app(service: CheckService, *, api_key: str | None = None, max_body: i
             return _invalid(["snippets"], "each snippet needs string `id` and `code`")
         if len({s["id"] for s in snippets}) != len(snippets):
             return _invalid(["snippets"], "`snippets` must have unique ids")
+        if not all(_unicode(s["code"]) for s in snippets):
+            return _invalid(["snippets"], "`code` holds a lone surrogate (not valid Unicode)")
         timeout = timeout_of(body, 30)
         if isinstance(timeout, JSONResponse):
             return timeout
@@ -188,6 +224,8 @@ def create_app(service: CheckService, *, api_key: str | None = None, max_body: i
         if not isinstance(codes, list) or not codes or not all(
                 isinstance(c, dict) and isinstance(c.get("proof", c.get("code")), str) for c in codes):
             return _invalid(["codes"], "`codes` must be a non-empty list of {custom_id, proof|code}")
+        if not all(_unicode(c.get("proof", c.get("code"))) for c in codes):
+            return _invalid(["codes"], "`proof` holds a lone surrogate (not valid Unicode)")
         timeout = timeout_of(body, 300)
         if isinstance(timeout, JSONResponse):
             return timeout
@@ -205,7 +243,10 @@ def create_app(service: CheckService, *, api_key: str | None = None, max_body: i
         return JSONResponse({"results": out})
 
     async def health(request: Request):
-        return JSONResponse({"status": "ok"})
+        why = await service.ready()
+        if why is None:
+            return JSONResponse({"status": "ok"})
+        return JSONResponse({"status": "not ready", "backend": service.backend, "error": why}, status_code=503)
 
     @asynccontextmanager
     async def lifespan(app):

@@ -8,7 +8,9 @@ well-formed `{"message": ...}` reply, and no input makes it crash.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 from dataclasses import dataclass
 
@@ -25,6 +27,7 @@ _SORRY = "declaration uses `sorry`"
 _UNUSED = ("Variable name `{}` is not explicitly referenced.\n\nThe binding can be removed (if "
            "unused) or named `_` (if used implicitly).\n\nNote: This linter can be disabled with "
            "`set_option linter.unusedVariables false`")
+MAX_FILE_BYTES = 64 << 20  # a `{"path": …}` request reads at most this
 _RECOVERED = ("unknown_identifier", "type_mismatch")  # Lean logs these and closes the goal by sorry
 
 
@@ -69,12 +72,17 @@ class KernelRepl:
             return None
         try:
             raw = json.loads(text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
             return {"message": f"Could not parse JSON:\n{exc}"}
+        if "\\u" in text:  # a `\ud800` escape decodes to a lone surrogate: no UTF-8 reply could echo it
+            try:
+                json.dumps(raw, ensure_ascii=False).encode("utf-8")
+            except UnicodeEncodeError:
+                return {"message": "Could not parse JSON:\na string holds a lone surrogate (not valid Unicode)"}
         try:
             req = P.parse_request(raw)
-        except P.ProtocolError:
-            return {"message": f"Could not parse as a valid JSON command:\n{text}"}
+        except (P.ProtocolError, RecursionError, TypeError, ValueError):
+            return {"message": f"Could not parse as a valid JSON command:\n{text[:10_000]}"}
         return self.handle(req).to_json()
 
     def handle(self, req: P.Request) -> P.Reply:
@@ -84,11 +92,18 @@ class KernelRepl:
             if isinstance(req, P.Command):
                 return self._command(req.cmd, req.env, bool(req.root_goals), req)
             if isinstance(req, P.File):
-                try:
+                try:  # a regular file of bounded size: `/dev/zero` or a FIFO must not hang the server
+                    st = os.stat(req.path)
+                    if not stat.S_ISREG(st.st_mode):
+                        return P.Error(f"not a regular file: {req.path}")
+                    if st.st_size > MAX_FILE_BYTES:
+                        return P.Error(f"file larger than {MAX_FILE_BYTES >> 20} MiB: {req.path}")
                     with open(req.path, encoding="utf-8") as f:
-                        text = f.read()
+                        text = f.read(MAX_FILE_BYTES + 1)
                 except OSError as exc:
                     return P.Error(f"{exc.strerror}: {req.path}")
+                except (UnicodeDecodeError, ValueError):
+                    return P.Error(f"not valid UTF-8: {req.path}")
                 return self._command(text, req.env, bool(req.root_goals), req)
             if isinstance(req, (P.PickleEnvironment, P.UnpickleProofState)) and req.env is not None \
                     and req.env >= len(self.envs):
@@ -254,25 +269,41 @@ class KernelRepl:
 
 def _blocks(stream):
     """Request blocks as the REPL reads them: lines up to a blank one, right-trimmed and joined
-    without separators (so a raw newline inside a JSON string glues its neighbours)."""
-    lines: list[str] = []
+    without separators (so a raw newline inside a JSON string glues its neighbours). Works on a
+    text or a binary stream (then blocks are bytes, decoded by `serve`)."""
+    lines: list = []
     for raw in stream:
         line = raw.rstrip()
         if line:
             lines.append(line)
         elif lines:
-            yield "".join(lines)
+            yield line[:0].join(lines)
             lines = []
     if lines:
-        yield "".join(lines)
+        yield lines[0][:0].join(lines)
+
+
+def _text(block) -> str | dict:
+    """A block as text, or the error reply for bytes that are not UTF-8 (the server keeps going)."""
+    if isinstance(block, str):
+        return block
+    try:
+        return block.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return {"message": f"Could not parse JSON:\ninvalid UTF-8 at byte {exc.start} of the request"}
 
 
 def serve(stdin=None, stdout=None) -> int:
-    stdin = stdin or sys.stdin
+    """Answer every request block on stdin; no input stops it but the end of stdin."""
+    stdin = stdin or getattr(sys.stdin, "buffer", sys.stdin)  # bytes: a bad byte is one error reply
     stdout = stdout or sys.stdout
     repl = KernelRepl()
     for block in _blocks(stdin):
-        reply = repl.handle_text(block)
+        text = _text(block)
+        try:
+            reply = text if isinstance(text, dict) else repl.handle_text(text)
+        except Exception as exc:  # noqa: BLE001 - the last guard: a reply, never a dead server
+            reply = {"message": f"gentzen kernel: internal error: {type(exc).__name__}: {exc}"}
         if reply is not None:
             stdout.write(P.pretty(reply) + "\n\n")
             stdout.flush()
@@ -280,7 +311,6 @@ def serve(stdin=None, stdout=None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    sys.stdin.reconfigure(encoding="utf-8")
     sys.stdout.reconfigure(encoding="utf-8")
     sys.setrecursionlimit(10_000)
     try:

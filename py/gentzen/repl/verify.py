@@ -3,6 +3,8 @@ processes), `kimina` (a Kimina Lean Server over HTTP) and `both` (Lean and the k
 
 Untrusted proof bodies pass the kernel's own screens (forbidden words, a changed statement) and go
 to Lean only under the pinned statement; a Lean reply is valid iff it has no error and no sorry.
+Every verdict names the checker that produced it: kernel, lean-repl, kernel-repl (`gentzen repl`),
+repl-cmd (a command line gentzen cannot identify) or kimina.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gentzen.core.comments import blank_comments
 from gentzen.core.kernel import check_proof
 from gentzen.core.syntax import find_forbidden
 from gentzen.core.theorem import Theorem, parse_theorem, split_proof
-from gentzen.errors import GentzenError, ParseError
+from gentzen.errors import GentzenError, InputError, ParseError
 from gentzen.repl import protocol as P
 from gentzen.repl.errors import ReplError, ReplTimeout
 
@@ -39,13 +42,15 @@ class Verdict:
 
     ok: bool
     backend: str
-    kind: str | None = None  # a kernel kind, or lean_error | sorry | repl_error | timeout | crash
+    kind: str | None = None  # a kernel kind, or lean_error | kernel_repl_error | repl_cmd_error | sorry
+    #                          | repl_error | timeout | crash
     message: str | None = None
     line: int | None = None
     column: int | None = None
     messages: tuple[dict, ...] = ()  # REPL-shaped messages (warnings included), caller's lines
     time_s: float = 0.0
     detail: dict | None = field(default=None, compare=False)  # `both`: each side's verdict
+    checker: str = "kernel"  # kernel | lean-repl | kernel-repl | repl-cmd | kimina | kernel+<lean side>
 
     @property
     def error(self) -> dict | None:
@@ -54,7 +59,7 @@ class Verdict:
         return {"line": self.line, "column": self.column, "kind": self.kind, "message": self.message}
 
     def to_dict(self) -> dict:
-        d = {"ok": self.ok, "backend": self.backend, "error": self.error,
+        d = {"ok": self.ok, "backend": self.backend, "checker": self.checker, "error": self.error,
              "time_s": round(self.time_s, 6)}
         if self.detail is not None:
             d["detail"] = self.detail
@@ -78,9 +83,11 @@ class Prepared:
         return line if line <= 1 else line + self.first - 2
 
 
-def _fail(backend: str, kind: str, message: str, line: int = 1, column: int = 0) -> Verdict:
+def _fail(backend: str, kind: str, message: str, line: int = 1, column: int = 0,
+          checker: str = "kernel") -> Verdict:
+    # a screen before any checker runs is the kernel's (its forbidden list, its statement parser)
     msg = {"severity": "error", "pos": {"line": line, "column": column}, "data": message}
-    return Verdict(False, backend, kind, message, line, column, (msg,))
+    return Verdict(False, backend, kind, message, line, column, (msg,), checker=checker)
 
 
 def _theorem(theorem: Theorem | str) -> Theorem:
@@ -103,7 +110,10 @@ def prepare(theorem: Theorem | str, proof: str, backend: str = "lean") -> Prepar
         given, body, first = split_proof(proof.replace("\r\n", "\n"))
     except ParseError as e:
         return _fail(backend, "parse", e.message, e.line or 1, e.column or 0)
-    hit = find_forbidden(body)  # the kernel's list, meta-level escapes (`run_tac`, `Lean.…`) included
+    # The kernel's list, meta-level escapes (`run_tac`, `Lean.…`) included, on the code only:
+    # a comment (`-- no sorry here`) is whitespace to Lean. Positions are unchanged by blanking.
+    code = blank_comments(body)
+    hit = find_forbidden(code)
     if hit is not None:
         pos, word = hit
         line = body.count("\n", 0, pos)
@@ -111,7 +121,7 @@ def prepare(theorem: Theorem | str, proof: str, backend: str = "lean") -> Prepar
         return _fail(backend, "forbidden", f"`{word}` is not allowed in a proof", line + first, col)
     if given is not None and (given.atoms, given.hyps, given.goal) != (thm.atoms, thm.hyps, thm.goal):
         return _fail(backend, "forbidden", "the proof changes the theorem statement")
-    m = re.search(r"^[^ \n]", body, re.M)
+    m = re.search(r"^[^ \n]", code, re.M)
     if m is not None:
         line = body.count("\n", 0, m.start())
         return _fail(backend, "parse", "every proof line must be indented with spaces (a line at "
@@ -119,14 +129,21 @@ def prepare(theorem: Theorem | str, proof: str, backend: str = "lean") -> Prepar
     return Prepared(thm, body, first)
 
 
-def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: float = 0.0) -> Verdict:
+# The kind of an error message, by who wrote it: only Lean's own errors are `lean_error`.
+ERROR_KIND = {"lean-repl": "lean_error", "kimina": "lean_error", "kernel-repl": "kernel_repl_error",
+              "repl-cmd": "repl_cmd_error"}
+
+
+def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: float = 0.0,
+                 checker: str = "lean-repl") -> Verdict:
     """A REPL command reply (or a Kimina `response`) as a Verdict: valid iff no error message,
-    no `declaration uses sorry` warning and no sorries."""
+    no `declaration uses sorry` warning and no sorries. A Kimina server says it runs Lean; its
+    errors are `lean_error` with checker `kimina` (which server ran them is the URL's to say)."""
     d = P.to_json(reply)
     if not isinstance(d, dict):
-        return _fail(backend, "repl_error", f"not a REPL reply: {d!r}")
+        return _fail(backend, "repl_error", f"not a REPL reply: {d!r}", checker=checker)
     if "message" in d and "env" not in d and "messages" not in d:
-        return Verdict(False, backend, "repl_error", str(d["message"]), 1, 0, time_s=time_s)
+        return Verdict(False, backend, "repl_error", str(d["message"]), 1, 0, time_s=time_s, checker=checker)
     msgs = []
     for m in d.get("messages") or ():
         m = dict(m)
@@ -135,7 +152,7 @@ def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: fl
                 m[key] = {"line": prep.caller_line(int(m[key]["line"])), "column": m[key]["column"]}
         msgs.append(m)
     bad = next((m for m in msgs if m.get("severity") == "error"), None)
-    kind = "lean_error"
+    kind = ERROR_KIND.get(checker, "lean_error")
     if bad is None:
         bad = next((m for m in msgs if m.get("severity") == "warning"
                     and _SORRY_WARNING.match(str(m.get("data", "")))), None)
@@ -143,15 +160,15 @@ def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: fl
     if bad is None and d.get("sorries"):
         bad, kind = {"data": "the proof contains `sorry`", "pos": {"line": 1, "column": 0}}, "sorry"
     if bad is None:
-        return Verdict(True, backend, messages=tuple(msgs), time_s=time_s)
+        return Verdict(True, backend, messages=tuple(msgs), time_s=time_s, checker=checker)
     pos = bad.get("pos") or {"line": 1, "column": 0}
     return Verdict(False, backend, kind, str(bad.get("data", "")), pos["line"], pos["column"],
-                   tuple(msgs), time_s)
+                   tuple(msgs), time_s, checker=checker)
 
 
-def _transport_verdict(exc: BaseException, backend: str, t: float) -> Verdict:
+def _transport_verdict(exc: BaseException, backend: str, t: float, checker: str) -> Verdict:
     kind = "timeout" if isinstance(exc, ReplTimeout) or "timed out" in str(exc) else "crash"
-    return Verdict(False, backend, kind, str(exc).split("\nstderr:")[0], 1, 0, time_s=t)
+    return Verdict(False, backend, kind, str(exc).split("\nstderr:")[0], 1, 0, time_s=t, checker=checker)
 
 
 
@@ -230,19 +247,48 @@ class _Windowed(Verifier):
 
 
 def repl_command(repl_cmd: str | Sequence[str] | None = None) -> tuple[list[str], str | None]:
-    """(argv, cwd) of a REPL: None/"gentzen" is `gentzen repl`; "lake" is `lake exe repl` in the
-    Lean project; "auto" is lake when it is on PATH, else gentzen; anything else a command line."""
-    if repl_cmd is None or repl_cmd == "gentzen":
+    """(argv, cwd) of a REPL: None/"gentzen"/"gentzen repl" is the kernel-backed `gentzen repl`;
+    "lake" is `lake exe repl` in the Lean project; "auto" is lake when it is on PATH, else gentzen;
+    anything else a command line. (The CLI asks for Lean by default: see `lean_repl_cmd`.)"""
+    if repl_cmd is None or repl_cmd in ("gentzen", "gentzen repl"):
         return list(KERNEL_REPL), None
     if repl_cmd == "auto":
         return repl_command("lake" if shutil.which("lake") else "gentzen")
     if repl_cmd == "lake":
-        from gentzen.bench.lean_agreement import find_project  # the repository's Lake project
-        project = find_project()
-        if shutil.which("lake") is None or project is None:
-            raise GentzenError("--repl-cmd lake needs `lake` on PATH and the repository's Lake project")
-        return ["lake", "exe", "repl"], str(project)
+        from gentzen.repl.project import find_project, missing_lean
+
+        missing = missing_lean()
+        if missing is not None:
+            raise InputError(f"--repl-cmd lake needs Lean, but {missing} (see docs/lean.md)")
+        return ["lake", "exe", "repl"], str(find_project())
     return (shlex.split(repl_cmd) if isinstance(repl_cmd, str) else list(repl_cmd)), None
+
+
+def repl_checker(argv: Sequence[str]) -> str:
+    """Who answers on this REPL command line: lean-repl, kernel-repl or repl-cmd (unknown)."""
+    argv = list(argv)
+    if argv == KERNEL_REPL or argv[-2:] == ["-m", "gentzen.repl.kernel_server"] or \
+            (len(argv) == 2 and Path(argv[0]).name == "gentzen" and argv[1] == "repl"):
+        return "kernel-repl"
+    if argv[:3] == ["lake", "exe", "repl"] or (argv and Path(argv[0]).name in ("repl", "lean")):
+        return "lean-repl"
+    return "repl-cmd"
+
+
+def lean_repl_cmd(repl_cmd: str | None, backend: str = "repl") -> str:
+    """The REPL command a CLI `--backend repl|both` runs: the user's, or Lean's own (`lake`) when
+    Lean is installed. Without Lean and without --repl-cmd this is an InputError naming what is
+    missing: gentzen never answers for Lean silently."""
+    if repl_cmd is not None:
+        return repl_cmd
+    from gentzen.repl.project import missing_lean
+
+    missing = missing_lean()
+    if missing is None:
+        return "lake"
+    raise InputError(f"--backend {backend} needs Lean, but {missing}; install Lean (docs/lean.md), or pass "
+                     "--repl-cmd COMMAND (a Lean REPL), or --repl-cmd \"gentzen repl\" for the kernel-backed "
+                     "REPL (not Lean)")
 
 
 class ReplVerifier(_Windowed):
@@ -261,6 +307,9 @@ class ReplVerifier(_Windowed):
             argv, cwd = repl_command(repl_cmd)
             pool = ReplPool(argv, workers=jobs, preamble="", timeout=timeout, memory_mb=memory_mb,
                             max_requests=max_requests, cwd=cwd, queue_size=8 * jobs)
+        else:
+            argv = list(getattr(pool, "argv", None) or getattr(pool, "cmd", None) or ())
+        self.checker = repl_checker(argv) if argv else "repl-cmd"
         self.pool = pool
         self.window = 16 * len(pool.procs)
 
@@ -271,8 +320,8 @@ class ReplVerifier(_Windowed):
         try:
             reply = fut.result()
         except ReplError as exc:
-            return _transport_verdict(exc, self.name, time.perf_counter() - t0)
-        return lean_verdict(reply, prep, self.name, time.perf_counter() - t0)
+            return _transport_verdict(exc, self.name, time.perf_counter() - t0, self.checker)
+        return lean_verdict(reply, prep, self.name, time.perf_counter() - t0, self.checker)
 
     def close(self) -> None:
         if self._own:
@@ -283,6 +332,7 @@ class KiminaVerifier(_Windowed):
     """A Kimina Lean Server (or `gentzen serve`): batches of snippets POSTed to /api/check."""
 
     name = "kimina"
+    checker = "kimina"
 
     def __init__(self, url: str = "http://127.0.0.1:8000", jobs: int = 2, *, api_key: str | None = None,
                  timeout: float = 60.0, batch_size: int = 8) -> None:
@@ -329,11 +379,11 @@ class KiminaVerifier(_Windowed):
         try:
             res = fut.result()
         except ReplError as exc:
-            return _transport_verdict(exc, self.name, time.perf_counter() - t0)
+            return _transport_verdict(exc, self.name, time.perf_counter() - t0, self.checker)
         t = float(res.get("time") or 0.0)
         if res.get("error"):
-            return _transport_verdict(ReplError(res["error"]), self.name, t)
-        return lean_verdict(res.get("response") or {}, prep, self.name, t)
+            return _transport_verdict(ReplError(res["error"]), self.name, t, self.checker)
+        return lean_verdict(res.get("response") or {}, prep, self.name, t, self.checker)
 
     def close(self) -> None:
         self._flush()
@@ -348,6 +398,8 @@ class BothVerifier(Verifier):
 
     def __init__(self, lean: Verifier, disagreements: str | Path | None = None) -> None:
         self.lean, self.kernel = lean, KernelVerifier()
+        self.checker_lean = getattr(lean, "checker", lean.name)
+        self.checker = f"kernel+{self.checker_lean}"
         self.path = Path(disagreements) if disagreements else None
         self.disagreements = 0
         self._lock = threading.Lock()
@@ -360,7 +412,8 @@ class BothVerifier(Verifier):
                 self._log(thm, proof, detail)
             worst = l if not l.ok else k
             yield Verdict(k.ok and l.ok, self.name, worst.kind, worst.message, worst.line, worst.column,
-                          l.messages, k.time_s + l.time_s, detail if k.ok != l.ok else None)
+                          l.messages, k.time_s + l.time_s, detail if k.ok != l.ok else None,
+                          f"kernel+{self.checker_lean}")
 
     def _log(self, thm, proof, detail: dict) -> None:
         with self._lock:

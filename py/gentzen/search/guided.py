@@ -31,6 +31,7 @@ class SamplerConfig:
     auto_names: bool = field(default=False, metadata={"help": "The environment names unnamed steps n1, n2, …"})
     stop_at_first: bool = field(default=True, metadata={"help": "Stop all attempts once one proof is found."})
     seed: int = field(default=0, metadata={"help": "Sampling seed."})
+    budget_tokens: int = field(default=0, metadata={"help": "Stop every attempt once all together sampled this many tokens (0: no limit)."})
 
 
 @dataclass
@@ -48,12 +49,17 @@ class Attempt:
     sample_seconds: float = 0.0
     check_seconds: float = 0.0
     trace: list[str] = field(default_factory=list)  # rendered states after each accepted line
+    expansions: int = 0  # proof states expanded (the step-level searches; 0 for line samplers)
+    other_seconds: float = 0.0  # wall-clock outside the engine and the checker (search bookkeeping)
+    # every line the model wrote, in order: {"line", "ok", "kind" (error kind or None), "redraw"}
+    events: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "proof": self.proof, "lines": self.lines,
                 "error": self.error.to_dict() if self.error else None, "tokens": self.tokens,
                 "model_calls": self.model_calls, "kernel_checks": self.kernel_checks, "redraws": self.redraws,
-                "sample_seconds": round(self.sample_seconds, 6), "check_seconds": round(self.check_seconds, 6)}
+                "sample_seconds": round(self.sample_seconds, 6), "check_seconds": round(self.check_seconds, 6),
+                "expansions": self.expansions, "other_seconds": round(self.other_seconds, 6), "events": self.events}
 
 
 @dataclass
@@ -75,11 +81,12 @@ class SampleResult:
         return max(failed, key=lambda a: a.lines, default=None)
 
     def totals(self) -> dict:
-        keys = ("tokens", "model_calls", "kernel_checks", "redraws", "sample_seconds", "check_seconds")
+        keys = ("tokens", "model_calls", "kernel_checks", "redraws", "expansions",
+                "sample_seconds", "check_seconds", "other_seconds")
         out = {k: sum(getattr(a, k) for a in self.attempts) for k in keys}
         out["attempts"] = len(self.attempts)
-        out["sample_seconds"] = round(out["sample_seconds"], 6)
-        out["check_seconds"] = round(out["check_seconds"], 6)
+        for k in ("sample_seconds", "check_seconds", "other_seconds"):
+            out[k] = round(out[k], 6)
         return out
 
 
@@ -90,7 +97,7 @@ class _Run:
         self.state = state
         self.so_far = ""
         self.line_redraws = 0
-        self.rejected: set[str] = set()
+        self.rejected: dict[str, KernelError | None] = {}  # rejected line -> its own error
         self.attempt = Attempt()
         self.done = False
 
@@ -126,11 +133,19 @@ def sample(theorem: Theorem | str, engine, cfg: SamplerConfig | None = None, *, 
         if cfg.stop_at_first and any(r.attempt.ok for r in runs):
             for r in runs:
                 r.done = True
+        if cfg.budget_tokens and sum(r.attempt.tokens for r in runs) >= cfg.budget_tokens:
+            for r in runs:
+                if not r.done:  # cut by the budget: a failed attempt whose error says why
+                    r.attempt.error = KernelError(r.state.line_no, 0, "budget",
+                                                  f"token budget {cfg.budget_tokens} spent")
+                    r.attempt.proof = r.so_far.rstrip("\n")
+                r.done = True
     return SampleResult(thm, [r.attempt for r in runs])
 
 
 def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool) -> None:
     a = r.attempt
+    a.events.append({"line": line, "ok": False, "kind": None, "redraw": r.line_redraws > 0})
     if not line.strip():
         # the model ended the proof (EOS or an empty line): it is done only if nothing is left
         t0 = time.perf_counter()
@@ -143,7 +158,7 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
         _reject(r, line, err, cfg)
         return
     if cfg.ban_repeats and line in r.rejected:
-        _reject(r, line, a.error, cfg, checked=False)
+        _reject(r, line, r.rejected[line], cfg, checked=False)  # that line's error, not the last draw's
         return
     t0 = time.perf_counter()
     nxt = r.state.step(line)
@@ -152,6 +167,7 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
     if isinstance(nxt, StepError):
         _reject(r, line, nxt.error, cfg)
         return
+    a.events[-1]["ok"] = True
     r.state = nxt
     r.so_far = nxt.proof_text() + "\n"
     r.line_redraws = 0
@@ -169,7 +185,9 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
 def _reject(r: _Run, line: str, err: KernelError | None, cfg: SamplerConfig, checked: bool = True) -> None:
     a = r.attempt
     a.error = err
-    r.rejected.add(line)
+    if a.events:
+        a.events[-1]["kind"] = err.kind if err else None
+    r.rejected[line] = err
     if not cfg.guided or r.line_redraws >= cfg.redraws_per_line or a.redraws >= cfg.redraws_per_proof:
         a.proof = (r.so_far + line).rstrip("\n")
         r.done = True

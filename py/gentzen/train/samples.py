@@ -34,10 +34,10 @@ _PROOFS = [
       "exact ⟨n1, h1⟩"], "train"),
     ("ds", "P Q", ["P ∨ Q", "¬P"], "Q",
      ["rcases h1 with n1 | n2", "· have n3 : False := h2 n1", "  exact False.elim n3",
-      "· exact n2"], "valid"),
-    ("lem", "P", [], "P ∨ ¬P", ["have n1 : P ∨ ¬P := Classical.em P", "exact n1"], "valid"),
+      "· exact n2"], "dev"),
+    ("lem", "P", [], "P ∨ ¬P", ["have n1 : P ∨ ¬P := Classical.em P", "exact n1"], "dev"),
     ("and_elim", "P Q R", ["P ∧ Q", "Q → R"], "R",
-     ["have n1 : Q := h1.2", "have n2 : R := h2 n1", "exact n2"], "valid"),
+     ["have n1 : Q := h1.2", "have n2 : R := h2 n1", "exact n2"], "dev"),
 ]
 
 

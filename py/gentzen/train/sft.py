@@ -8,9 +8,7 @@ from SFTConfig's fields. Progress goes to a callback; the library prints nothing
 from __future__ import annotations
 
 import hashlib
-import json
 import math
-import os
 import random
 import time
 from collections.abc import Callable
@@ -18,8 +16,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from gentzen.errors import InputError, require
+from gentzen.io import atomic_open, atomic_write_jsonl
 from gentzen.models import checkpoint, formats
 from gentzen.models.model import count_parameters, new_model, pick_device
+from gentzen.models.threads import set_threads
 from gentzen.models.tokenizer import train_tokenizer
 
 
@@ -37,6 +37,7 @@ class SFTConfig:
     preset: str = _opt("small", "model size for a new model: tiny | small | base | large")
     init: str | None = _opt(None, "start from this model directory (its tokenizer and weights)")
     resume: bool = _opt(True, "continue from OUT's train_state.pt when it exists")
+    force: bool = _opt(False, "resume even if preset, data, format or budget changed (the change is recorded)")
     vocab_size: int = _opt(1024, "tokenizer size for a new model (256 of it are byte tokens)")
     max_len: int = _opt(512, "longest training sequence in tokens (longer ones are cut)")
     batch_size: int = _opt(32, "sequences per optimizer step")
@@ -47,12 +48,12 @@ class SFTConfig:
     grad_clip: float = _opt(1.0, "clip the global gradient norm to this (0: off)")
     loss_on_prompt: bool = _opt(False, "also train on prompt tokens (default: completions only)")
     split: str = _opt("train", "records of this split are trained on")
-    eval_split: str = _opt("valid", "records of this split give the held-out loss (if any)")
+    eval_split: str = _opt("dev", "records of this split give the held-out loss (gen writes train/dev/heldout)")
     eval_every: int = _opt(200, "steps between held-out evaluations")
     save_every: float = _opt(120.0, "seconds between checkpoints (a killed run resumes from the last)")
     seed: int = _opt(0, "seed for initialisation, data order and dropout-free sampling")
     device: str = _opt("auto", "auto | cpu | cuda | cuda:N")
-    threads: int = _opt(0, "torch CPU threads (0: torch's default)")
+    threads: int = _opt(0, "torch CPU threads (0: the measured default, 1, or GENTZEN_THREADS)")
 
 
 @dataclass
@@ -144,13 +145,97 @@ def plot_losses(path: Path, history: list[dict]) -> None:
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    tmp = path.with_name(f".{path.name}.tmp.png")
-    fig.savefig(tmp)
+    with atomic_open(path, "wb") as f:
+        fig.savefig(f, format="png")
     plt.close(fig)
-    os.replace(tmp, path)
+
+
+def check_config(cfg: SFTConfig) -> None:
+    """Every option's range and choice, before torch loads or any time is spent (InputError)."""
+    from gentzen.models.model import PRESETS
+    from gentzen.models.tokenizer import BYTE_TOKENS, SPECIALS
+
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            raise InputError(message)
+
+    need(bool(cfg.data) and bool(cfg.out), "both --data and --out are required")
+    formats.check_format(cfg.format)
+    need(cfg.preset in PRESETS, f"--preset must be one of {', '.join(PRESETS)}; got {cfg.preset!r}")
+    need(cfg.seconds >= 0, f"--seconds must be at least 0 (0: no time limit), got {cfg.seconds:g}")
+    need(cfg.max_steps >= 0, f"--max-steps must be at least 0 (0: no step limit), got {cfg.max_steps}")
+    need(cfg.seconds > 0 or cfg.max_steps > 0, "give a budget: --seconds S or --max-steps N (both are 0)")
+    low = len(SPECIALS) + len(BYTE_TOKENS) + 32
+    need(cfg.vocab_size >= low, f"--vocab-size must be at least {low} (256 byte tokens, specials, 32 merges), "
+         f"got {cfg.vocab_size}")
+    need(cfg.max_len >= 16, f"--max-len must be at least 16 tokens, got {cfg.max_len}")
+    need(cfg.batch_size >= 1, f"--batch-size must be at least 1, got {cfg.batch_size}")
+    need(cfg.lr > 0, f"--lr must be greater than 0, got {cfg.lr:g}")
+    need(0 <= cfg.min_lr_frac <= 1, f"--min-lr-frac must be between 0 and 1, got {cfg.min_lr_frac:g}")
+    need(0 <= cfg.warmup < 1, f"--warmup must be in [0, 1), got {cfg.warmup:g}")
+    need(cfg.weight_decay >= 0, f"--weight-decay must be at least 0, got {cfg.weight_decay:g}")
+    need(cfg.grad_clip >= 0, f"--grad-clip must be at least 0 (0: off), got {cfg.grad_clip:g}")
+    need(cfg.eval_every >= 0, f"--eval-every must be at least 0, got {cfg.eval_every}")
+    need(cfg.save_every > 0, f"--save-every must be greater than 0 seconds, got {cfg.save_every:g}")
+    need(cfg.threads >= 0, f"--threads must be at least 0 (0: the default), got {cfg.threads}")
+    out = Path(cfg.out)
+    need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
+    if cfg.init:
+        need((Path(cfg.init) / "config.json").is_file(), f"--init {cfg.init}: not a model directory (no config.json)")
+
+
+# What a resumed run must share with the run that wrote the checkpoint (else --force, recorded).
+PROVENANCE = ("preset", "format", "seconds", "max_steps", "split", "vocab_size", "max_len", "init")
+
+
+def resume_changes(cfg: SFTConfig, meta: dict, data_sha: str) -> list[dict]:
+    """The differences between this run and the checkpoint's own config and data."""
+    old = meta.get("config") or {}
+    changes = [{"field": k, "was": old[k], "now": getattr(cfg, k)} for k in PROVENANCE
+               if k in old and old[k] != getattr(cfg, k)]
+    if meta.get("data_sha256") and meta["data_sha256"] != data_sha:
+        changes.append({"field": "data_sha256", "was": meta["data_sha256"], "now": data_sha})
+    return changes
+
+
+class _CtrlC:
+    """While active, the first SIGINT only sets `requested` (the step in flight finishes, so the
+    weights and optimizer are never half-updated); a second one interrupts at once."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._old = None
+
+    def _handle(self, signum, frame) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def __enter__(self) -> "_CtrlC":
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._old is not None:
+            import signal
+
+            signal.signal(signal.SIGINT, self._old)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during training: a resumable checkpoint was saved at `step` in `out` first."""
+
+    def __init__(self, out: str, step: int) -> None:
+        super().__init__(f"interrupted at step {step}: checkpoint saved in {out}")
+        self.out, self.step = out, step
 
 
 def train(cfg: SFTConfig, progress: Callable[[dict], None] | None = None) -> SFTResult:
+    check_config(cfg)
     torch = require("torch", "train")
     # Near-zero losses make denormal gradients, which crawl on CPU; flushing is process-global,
     # so it is switched back off when training ends.
@@ -172,8 +257,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     # TRY NOT TO MODIFY: seeding and threads
     random.seed(cfg.seed)
     torch.manual_seed(cfg.seed)
-    if cfg.threads:
-        torch.set_num_threads(cfg.threads)
+    set_threads(cfg.threads)  # 0: the measured default (gentzen.models.threads)
     device = pick_device(cfg.device)
 
     # Data: reference proofs -> training sequences of the chosen format
@@ -187,6 +271,14 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
 
     # Tokenizer and model: resume > init > new
     state = checkpoint.load_train_state(out) if cfg.resume else None
+    changes: list[dict] = []
+    old_meta = checkpoint.read_meta(out) if state is not None else {}
+    if state is not None:  # the model's provenance must stay true: a changed run refuses
+        changes = resume_changes(cfg, old_meta, data_sha)
+        if changes and not cfg.force:
+            what = "; ".join(f"{c['field']} {c['was']!r} -> {c['now']!r}" for c in changes)
+            raise InputError(f"{out} was trained with other settings ({what}): pass --force to resume anyway "
+                             "(the change is recorded in gentzen.json) or --no-resume to start over")
     if state is not None:
         model, tokenizer, _ = checkpoint.load_checkpoint(out, device)
     elif cfg.init:
@@ -234,15 +326,16 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
         return {"data": str(cfg.data), "data_sha256": data_sha, "format": cfg.format,
                 "seconds": round(elapsed, 2), "tokens_seen": tokens_seen, "steps": step,
                 "parameters": n_params, "train_loss": train_loss, "eval_loss": eval_loss,
-                "config": asdict(cfg), "torch": torch.__version__}
+                "config": asdict(cfg), "torch": torch.__version__,
+                "resumed_with_changes": old_meta.get("resumed_with_changes", [])
+                + ([{"at_step": state["step"], "changes": changes}] if changes else [])}
 
     def save(train_loss, eval_loss) -> None:
         train_state = {"optimizer": opt.state_dict(), "step": step, "tokens_seen": tokens_seen,
                        "elapsed": elapsed, "epoch": epoch, "pos": pos, "history": history,
                        "torch_rng": torch.get_rng_state()}
         checkpoint.save_checkpoint(out, model, tokenizer, meta(train_loss, eval_loss), train_state)
-        with open(out / "log.jsonl", "w") as f:
-            f.writelines(json.dumps(h) + "\n" for h in history)
+        atomic_write_jsonl(out / "log.jsonl", history)
         plot_losses(out / "loss.png", history)
 
     def done() -> bool:
@@ -252,38 +345,44 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     # ALGO LOGIC: the training loop
     batches = epoch_batches(lengths, cfg.batch_size, cfg.seed, epoch)
     last_save, loss_ema, eval_loss = time.monotonic(), None, None
-    while not done():
-        if pos >= len(batches):
-            epoch, pos = epoch + 1, 0
-            batches = epoch_batches(lengths, cfg.batch_size, cfg.seed, epoch)
-        t0 = time.perf_counter()
-        p = max(elapsed / cfg.seconds if cfg.seconds > 0 else 0.0,
-                step / cfg.max_steps if cfg.max_steps > 0 else 0.0)
-        lr = lr_at(cfg, p)
-        for g in opt.param_groups:
-            g["lr"] = lr
-        ids, labels, mask = collate(torch, [enc[i] for i in batches[pos]], tokenizer.pad_token_id, device)
-        loss = batch_loss(torch, model, ids, labels, mask)
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        if cfg.grad_clip > 0:
-            torch.nn.utils.clip_grad_norm_(params, cfg.grad_clip)
-        opt.step()
-        loss_value = float(loss.detach())  # syncs the device, so the step's time below is real
-        elapsed += time.perf_counter() - t0
-        step, pos, tokens_seen = step + 1, pos + 1, tokens_seen + int(mask.sum())
-        loss_ema = loss_value if loss_ema is None else 0.95 * loss_ema + 0.05 * loss_value
-        history.append({"step": step, "tokens": tokens_seen, "loss": loss_value, "lr": lr})
-        if step % 10 == 0 or step == 1:
-            say({"event": "step", "step": step, "epoch": epoch, "loss": loss_ema, "lr": lr,
-                 "tokens": tokens_seen, "elapsed": elapsed, "tokens_per_second": tokens_seen / max(elapsed, 1e-9)})
-        if cfg.eval_every and step % cfg.eval_every == 0 and enc_eval:
-            eval_loss = evaluate()
-            history.append({"step": step, "tokens": tokens_seen, "eval_loss": eval_loss})
-            say({"event": "eval", "step": step, "eval_loss": eval_loss})
-        if time.monotonic() - last_save >= cfg.save_every:
-            save(loss_ema, eval_loss)
-            last_save = time.monotonic()
+    stop = _CtrlC()  # Ctrl-C ends the current step, then a checkpoint is saved (twice: at once)
+    with stop:
+        while not done() and not stop.requested:
+            if pos >= len(batches):
+                epoch, pos = epoch + 1, 0
+                batches = epoch_batches(lengths, cfg.batch_size, cfg.seed, epoch)
+            t0 = time.perf_counter()
+            p = max(elapsed / cfg.seconds if cfg.seconds > 0 else 0.0,
+                    step / cfg.max_steps if cfg.max_steps > 0 else 0.0)
+            lr = lr_at(cfg, p)
+            for g in opt.param_groups:
+                g["lr"] = lr
+            ids, labels, mask = collate(torch, [enc[i] for i in batches[pos]], tokenizer.pad_token_id, device)
+            loss = batch_loss(torch, model, ids, labels, mask)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            if cfg.grad_clip > 0:
+                torch.nn.utils.clip_grad_norm_(params, cfg.grad_clip)
+            opt.step()
+            loss_value = float(loss.detach())  # syncs the device, so the step's time below is real
+            elapsed += time.perf_counter() - t0
+            step, pos, tokens_seen = step + 1, pos + 1, tokens_seen + int(mask.sum())
+            loss_ema = loss_value if loss_ema is None else 0.95 * loss_ema + 0.05 * loss_value
+            history.append({"step": step, "tokens": tokens_seen, "loss": loss_value, "lr": lr})
+            if step % 10 == 0 or step == 1:
+                say({"event": "step", "step": step, "epoch": epoch, "loss": loss_ema, "lr": lr,
+                     "tokens": tokens_seen, "elapsed": elapsed, "tokens_per_second": tokens_seen / max(elapsed, 1e-9)})
+            if cfg.eval_every and step % cfg.eval_every == 0 and enc_eval:
+                eval_loss = evaluate()
+                history.append({"step": step, "tokens": tokens_seen, "eval_loss": eval_loss})
+                say({"event": "eval", "step": step, "eval_loss": eval_loss})
+            if time.monotonic() - last_save >= cfg.save_every:
+                save(loss_ema, eval_loss)
+                last_save = time.monotonic()
+
+    if stop.requested:  # a resumable checkpoint of the last finished step, then stop
+        save(loss_ema, eval_loss)
+        raise Interrupted(str(out), step)
 
     # Final evaluation and checkpoint
     if enc_eval:

@@ -1,0 +1,60 @@
+"""`gentzen tui`: the terminal UI (prove, file, set and run modes), from the `tui` extra.
+
+textual is imported only when the command runs; without it the command says which extra to
+install. The argument is validated (and the mode chosen) before the UI starts.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from gentzen.cli.core import fail
+from gentzen.errors import GentzenError
+
+
+def tui(
+    target: Optional[str] = typer.Argument(None, help="A sequent or theorem (prove mode), FILE.lean (file mode), "
+                                           "SETFILE.jsonl (set mode) or RUN_DIR (run mode); none: the textbook set."),
+    model: Optional[Path] = typer.Option(None, "--model", "-m", help="Model for suggestions and search "
+                                         "(default: the shipped model; loaded on first use)."),
+    backend: str = typer.Option("kernel", "--backend", help="Line verdicts: kernel | repl | both (kernel and Lean)."),
+    engine_name: str = typer.Option("torch", "--engine", help="torch | vllm"),
+    out_dir: Path = typer.Option(Path("."), "--out", help="Directory where ctrl+s writes finished proofs."),
+    poll: float = typer.Option(1.0, "--poll", help="Run mode: seconds between checks for new lines."),
+) -> None:
+    """Interactive terminal UI: write proofs with the kernel's verdicts, browse files, sets and runs."""
+    from gentzen.errors import MissingExtraError, require
+
+    try:
+        require("textual", "tui")
+    except MissingExtraError as e:
+        fail(str(e))
+    if backend not in ("kernel", "repl", "both"):
+        fail(f"unknown backend {backend!r}; choose kernel, repl or both")
+    if engine_name not in ("torch", "vllm"):
+        fail(f"unknown engine {engine_name!r}; choose torch or vllm")
+    if model is not None and not (model / "config.json").is_file():
+        fail(f"no model at {model} (no config.json)")
+    if not out_dir.is_dir():
+        fail(f"--out {out_dir} is not a directory")
+    if poll <= 0:
+        fail("--poll must be positive")
+    from gentzen.tui.app import GentzenApp, classify
+
+    try:
+        app = GentzenApp(classify(target), model=model, backend=backend, engine_name=engine_name, out_dir=out_dir,
+                         poll_seconds=poll)
+    except GentzenError as e:
+        fail(str(e))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail("gentzen tui needs an interactive terminal (stdin and stdout are not a tty)")
+    app.run()
+    raise typer.Exit(app.return_code or 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(tui)

@@ -1,0 +1,341 @@
+"""Ordinary Lean files as proof items: every declaration judged, context tracked.
+
+The file is split into its commands the way Lean reads them (comments blanked first, so structure
+is found in code only): every `theorem`, `example` and `lemma` becomes an item with a verdict of its
+own; `section`/`namespace`/`variable`/`include`/`open` are context; commands that run code or
+change the language follow the forbidden policy; what the kernel cannot judge says so (`unsupported`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gentzen.core.comments import blank_comments
+from gentzen.core.items import ProofItem
+from gentzen.core.kernel import KernelError
+from gentzen.core.theorem import parse_theorem
+from gentzen.errors import ParseError
+
+ALLOWED_IMPORTS = ("Gentzen.ND",)
+JUDGED = ("theorem", "example", "lemma")
+# Declarations that are not judged but whose names later proofs may use.
+OTHER_DECLS = ("def", "abbrev", "instance", "opaque", "structure", "inductive", "class")
+MODIFIERS = ("private", "protected", "noncomputable", "unsafe", "partial", "nonrec", "local", "scoped")
+# Commands that run code or change what later text means: rejected as a whole file command.
+FORBIDDEN_COMMANDS = ("#eval", "#exit", "run_cmd", "run_elab", "run_meta", "axiom", "macro",
+                      "macro_rules", "syntax", "elab", "elab_rules", "notation", "infix", "infixl",
+                      "infixr", "prefix", "postfix", "declare_syntax_cat", "initialize",
+                      "builtin_initialize", "unsafe")
+# Commands with no effect on a propositional proof (or tracked separately below).
+NEUTRAL_COMMANDS = ("#check", "#print", "#reduce", "#help", "#synth", "#guard_msgs", "universe",
+                    "attribute", "set_option", "export", "omit", "deriving")
+CONTEXT_COMMANDS = ("section", "namespace", "mutual", "end", "variable", "include", "open", "import")
+_KEYWORDS = JUDGED + OTHER_DECLS + MODIFIERS + FORBIDDEN_COMMANDS + NEUTRAL_COMMANDS + CONTEXT_COMMANDS
+_WORD_KEYWORDS = sorted((k for k in _KEYWORDS if not k.startswith("#")), key=len, reverse=True)
+# A line where a command may start: a keyword, `@[`, or a `#command`, after any indentation.
+_CMD_START = re.compile(r"^[ \t]*(?:@\[|#[A-Za-z_]|(?:" + "|".join(_WORD_KEYWORDS) + r")(?![\w'!?.]))", re.M)
+_WORD = re.compile(r"[^\W\d][\w'!?.₀-₉]*|#[A-Za-z_]+")
+_IDENT = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
+_LEMMA_MESSAGE = "unexpected identifier; expected command"
+
+
+
+
+@dataclass
+class _Scope:
+    kind: str                    # file | section | namespace
+    name: str = ""
+    variables: list = field(default_factory=list)   # (open bracket, name, type text)
+    includes: set = field(default_factory=set)
+    opens: list = field(default_factory=list)
+
+
+@dataclass
+class _Context:
+    scopes: list = field(default_factory=lambda: [_Scope("file")])
+    declared: dict = field(default_factory=dict)    # last name component -> (kind, line)
+    imports: list = field(default_factory=list)
+
+    def variables(self):
+        return [v for s in self.scopes for v in s.variables]
+
+    def includes(self):
+        return set().union(*(s.includes for s in self.scopes))
+
+    def opens(self):
+        return [o for s in self.scopes for o in s.opens]
+
+
+class _Lines:
+    """Offset -> (line, column), counting newlines from the previous query (commands come in order)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.offset, self.line = text, 0, 1
+
+    def at(self, offset: int) -> tuple[int, int]:
+        if offset >= self.offset:
+            self.line += self.text.count("\n", self.offset, offset)
+        else:
+            self.line = 1 + self.text.count("\n", 0, offset)
+        self.offset = offset
+        return self.line, offset - (self.text.rfind("\n", 0, offset) + 1)
+
+
+def lean_items(text: str) -> list[ProofItem]:
+    """Every theorem/example/lemma of a Lean file as an item, plus one rejected item per forbidden
+    command. The kernel gets the original text of each proof (comments kept, positions exact)."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
+    blank = blank_comments(text)
+    lines = _Lines(text)
+    ctx = _Context()
+    items: list[ProofItem] = []
+    for start, end in _commands(blank):
+        _command(text, blank, start, end, lines, ctx, items)
+    return items
+
+
+def _commands(blank: str) -> list[tuple[int, int]]:
+    """(start, end) offsets of each command: from a line where one starts to the next such line,
+    trimmed of trailing whitespace. Attribute/modifier-only lines join the command after them; an
+    indented `open … in` / `set_option … in` is a tactic combinator inside a proof, not a command."""
+    starts = []
+    for m in _CMD_START.finditer(blank):
+        s = m.start() + (len(m.group()) - len(m.group().lstrip(" \t")))
+        eol = blank.find("\n", s)
+        first_line = blank[s: len(blank) if eol < 0 else eol].rstrip()
+        word = first_line.split(None, 1)[0] if first_line else ""
+        if s > m.start() and word in ("open", "set_option") and first_line.endswith((" in", "\tin")):
+            continue
+        starts.append(s)
+    out: list[tuple[int, int]] = []
+    pending: int | None = None
+    for k, s in enumerate(starts):
+        e = starts[k + 1] if k + 1 < len(starts) else len(blank)
+        seg = blank[s:e].rstrip()
+        rest = _strip_prefix(seg)[1]
+        if not rest.strip():          # only modifiers / attributes / `… in`: part of what follows
+            pending = s if pending is None else pending
+            continue
+        end = s + len(seg)
+        if pending is not None:
+            s, pending = pending, None
+        out.append((s, end))
+    if pending is not None:
+        seg = blank[pending:].rstrip()
+        out.append((pending, pending + len(seg)))
+    return out
+
+
+def _strip_prefix(seg: str) -> tuple[list[str], str, int]:
+    """(modifiers, rest, offset of rest): leading `@[…]`, modifier words, `open … in` and
+    `set_option … in` are peeled off."""
+    mods: list[str] = []
+    i = 0
+    n = len(seg)
+    while True:
+        while i < n and seg[i].isspace():
+            i += 1
+        if seg.startswith("@[", i):
+            depth, j = 0, i
+            while j < n:
+                if seg[j] == "[":
+                    depth += 1
+                elif seg[j] == "]":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            mods.append(seg[i: j + 1])
+            i = j + 1
+            continue
+        m = _WORD.match(seg, i)
+        if m and m.group() in MODIFIERS and m.group() != "unsafe":
+            mods.append(m.group())
+            i = m.end()
+            continue
+        if m and m.group() in ("open", "set_option"):
+            in_m = re.compile(r"[^\n]*?\sin(?![\w'!?.])").match(seg, m.end())
+            if in_m and "\n" not in seg[m.end(): in_m.end()]:
+                mods.append(" ".join(seg[i: in_m.end()].split()))
+                i = in_m.end()
+                continue
+        return mods, seg[i:], i
+
+
+def _command(text, blank, start, end, lines, ctx, items) -> None:
+    seg = blank[start:end]
+    mods, rest, off = _strip_prefix(seg)
+    m = _WORD.match(rest)
+    parts = rest.split(None, 1)
+    word = m.group() if m else (parts[0] if parts else "")
+    kw_at = start + off
+    line, col = lines.at(kw_at)
+    body = rest[len(word):]
+    if not word:
+        return  # modifiers at the end of the file: nothing to judge
+    if word in JUDGED:
+        items.append(_declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx))
+        nm = _IDENT.match(body.lstrip())
+        if word != "example" and nm:
+            ctx.declared[nm.group().split(".")[-1]] = (word, line)
+        return
+    forbidden_mod = next((x for x in mods if x.startswith("@[") and re.search(r"implemented_by|extern", x)), None)
+    if word in FORBIDDEN_COMMANDS or forbidden_mod:
+        what = forbidden_mod or word
+        items.append(ProofItem(f"{what}@{line}", None, "", line, KernelError(
+            line, col, "forbidden", f"`{what}` is not allowed in a checked file (it runs code or changes "
+            "the language, which a pinned statement cannot account for)"), col, "command"))
+        return
+    if word in OTHER_DECLS:
+        nm = _IDENT.match(body.lstrip())
+        if nm:
+            ctx.declared[nm.group().split(".")[-1]] = (word, line)
+        return
+    if word == "import":
+        for mod in body.split():
+            if mod not in ALLOWED_IMPORTS:
+                items.append(ProofItem(f"import@{line}", None, "", line, KernelError(
+                    line, col, "forbidden", f"`import {mod}` is not allowed (the one import a checked file "
+                    f"may have is `import {ALLOWED_IMPORTS[0]}`)"), col, "command"))
+            else:
+                ctx.imports.append(mod)
+        return
+    scope = ctx.scopes[-1]
+    if word in ("section", "namespace", "mutual"):   # `mutual … end` pairs like a section
+        ctx.scopes.append(_Scope(word, body.strip()))
+    elif word == "end":
+        if len(ctx.scopes) > 1:
+            ctx.scopes.pop()
+    elif word == "variable":
+        scope.variables.extend(_binders(body))
+    elif word == "include":
+        scope.includes.update(body.split())
+    elif word == "open":
+        scope.opens.extend(body.split())
+    elif word not in NEUTRAL_COMMANDS and word not in MODIFIERS:
+        # text after `open … in` / attributes that is no command gentzen knows: said, not skipped
+        items.append(ProofItem(f"{word}@{line}", None, "", line, KernelError(
+            line, col, "unsupported", f"gentzen cannot read this top-level text (`{word}` …): it is not a "
+            "command it knows; Lean may read it: ask Lean with --backend repl or both"), col, "command"))
+    # #check, #print, universe, attribute, set_option …: no effect on the proofs around them.
+
+
+def _binders(text: str) -> list[tuple[str, str, str]]:
+    """`(P Q : Prop) {R : Prop} (h : P → Q) [Decidable P]` -> [(bracket, name, type), …]."""
+    out = []
+    pairs = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c not in pairs:
+            i += 1
+            continue
+        close = pairs[c]
+        depth, j = 0, i
+        while j < n:
+            if text[j] == c:
+                depth += 1
+            elif text[j] == close:
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        inner = text[i + 1: j]
+        if ":" in inner and c != "[":
+            names, ty = inner.split(":", 1)
+            out.extend((c, x, ty.strip()) for x in names.split())
+        else:
+            out.append((c, "", inner.strip()))   # an instance binder, named or not
+        i = j + 1
+    return out
+
+
+def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> ProofItem:
+    head = blank[kw_at:end]
+    after = head[len(word):]
+    nm = _IDENT.match(after.lstrip())
+    name = nm.group() if word != "example" and nm else f"{word}@{line}"
+    if word == "lemma":
+        # Lean core has no `lemma` (it is Mathlib's): the command parser stops at the identifier.
+        msg = (_LEMMA_MESSAGE if not mods else "`lemma` is not a Lean 4 core keyword (it is Mathlib syntax, "
+               "and `import Mathlib` is not allowed here), so Lean's parser rejects this declaration")
+        return ProofItem(name, None, "", line, KernelError(line, col, "parse", msg), col, "lemma",
+                         modifiers=tuple(mods))
+    if "protected" in mods and "." not in name and not any(sc.kind == "namespace" for sc in ctx.scopes):
+        # Lean.Elab.mkDeclName (Lean/Elab/DeclUtil.lean): a protected name needs a namespace
+        return ProofItem(name, None, "", line, KernelError(
+            line, col, "invalid_declaration", "protected declarations must be in a namespace"), col, word,
+            modifiers=tuple(mods))
+    assign = head.find(":=")
+    if assign < 0 and re.search(r"\n[ \t]*\||\bwhere\b", head):
+        return ProofItem(name, None, "", line, KernelError(
+            line, col, "unsupported", "equation-style proofs (`| pattern => …`, `where`) are outside the "
+            "kernel; Lean may accept it: ask Lean with --backend repl or both"), col, word, modifiers=tuple(mods))
+    if assign < 0:
+        ln, cl = lines.at(end)
+        following = re.compile(r"\S+").search(blank, end)
+        got = f"token '{following.group()}'" if following else "end of input"
+        return ProofItem(name, None, "", line, KernelError(
+            ln, cl, "parse", f"unexpected {got}; expected ':=', 'where' or '|'"), col, word, modifiers=tuple(mods))
+    stmt = head[: assign + 2]
+    # `variable`s the statement mentions (and `include`d ones, with the atoms their types use),
+    # in declaration order, inserted after the name: Lean's variable-inclusion rule.
+    ins_at = len(word) + (len(after) - len(after.lstrip()) + len(nm.group()) if word != "example" and nm else 0)
+    binders = _included(ctx, stmt)
+    inserted = "".join(f" {b}{x} : {t}{_CLOSE[b]}" if x else f" {b}{t}{_CLOSE[b]}" for b, x, t in binders)
+    stmt = stmt[:ins_at] + inserted + stmt[ins_at:]
+    proof = stmt + text[kw_at + assign + 2: end]
+    caveat = _caveat(ctx, blank[kw_at + assign + 2: end],
+                     [m.split()[1:-1] for m in mods if m.startswith("open ")])
+    try:
+        parsed = parse_theorem(stmt)
+    except ParseError as e:
+        why = e.message
+        return ProofItem(name, stmt, proof, line, KernelError(
+            line, col, "unsupported", f"the kernel cannot read this statement ({why}); gentzen reads "
+            "propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`. Lean may accept it: ask "
+            "Lean with --backend repl or both"), col, word, modifiers=tuple(mods))
+    return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
+                     caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed)
+
+
+_CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
+
+
+def _included(ctx: _Context, stmt: str) -> list[tuple[str, str, str]]:
+    variables = ctx.variables()
+    if not variables:
+        return []
+    words = set(_IDENT.findall(stmt))
+    want = {x for _, x, _ in variables if x in words} | ctx.includes()
+    changed = True
+    while changed:  # an included variable's type brings the variables it mentions
+        changed = False
+        for _, x, t in variables:
+            if x in want:
+                more = {y for y in _IDENT.findall(t) if y not in want and any(y == v for _, v, _ in variables)}
+                if more:
+                    want |= more
+                    changed = True
+    out = [v for v in variables if v[1] in want]
+    # instance binders whose every mentioned variable is included come along (Lean includes them)
+    names = {v for _, v, _ in variables}
+    for v in variables:
+        if not v[1] and set(_IDENT.findall(v[2])) & names and set(_IDENT.findall(v[2])) & names <= want:
+            out.append(v)
+    return sorted(out, key=variables.index)
+
+
+def _caveat(ctx: _Context, body: str, opened_in: list) -> str | None:
+    notes = []
+    opens = ctx.opens() + [o for names in opened_in for o in names]
+    if opens:
+        notes.append(f"the file opens {', '.join(f'`{o}`' for o in opens)}, which the kernel does not model")
+    used = sorted(w for w in set(_IDENT.findall(body)) if w.split(".")[-1] in ctx.declared or w in ctx.declared)
+    if used:
+        notes.append(f"the proof uses {', '.join(f'`{w}`' for w in used)}, declared earlier in this file, "
+                     "and the kernel checks each theorem on its own")
+    if not notes:
+        return None
+    return "; ".join(notes) + " (Lean may accept it: ask Lean with --backend repl or both)"

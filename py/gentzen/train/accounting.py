@@ -1,0 +1,135 @@
+"""The accounting every training log uses, so two methods can be compared at matched compute.
+
+`Clock` splits wall-clock into sampling (inside the engine), checking (inside the kernel or Lean),
+training (forward, backward, optimizer) and other; model loading is timed apart and excluded.
+`Tally` counts samples, tokens, verified proofs and solved theorems; `JsonlLog` appends one JSON
+line per record (a killed run loses at most the line being written).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from gentzen.io import append_jsonl_line, atomic_write_jsonl, read_jsonl_resumable
+
+PHASES = ("sampling", "checking", "training")
+
+
+class Clock:
+    """Wall-clock since construction, split into PHASES + other, with model loading excluded.
+
+    `with clock.training(): …` books a block; a sampler's own split (its Compute or Attempt
+    fields sample_seconds / check_seconds) is booked with `charge`, since one
+    sampler call interleaves the engine and the kernel. `split()` always adds up: other is
+    the wall-clock no phase claimed."""
+
+    def __init__(self, offset: dict | None = None) -> None:
+        self._t0 = time.perf_counter()
+        self._seconds = dict.fromkeys(PHASES, 0.0)
+        self._excluded = 0.0
+        self._open: str | None = None
+        self._offset = {k: float(v) for k, v in (offset or {}).items()}  # a resumed run's earlier split
+
+    @contextmanager
+    def _phase(self, name: str) -> Iterator[None]:
+        if self._open is not None:
+            raise RuntimeError(f"clock phase {name!r} opened inside {self._open!r}")
+        self._open, t0 = name, time.perf_counter()
+        try:
+            yield
+        finally:
+            dt = time.perf_counter() - t0
+            if name == "excluded":
+                self._excluded += dt
+            else:
+                self._seconds[name] += dt
+            self._open = None
+
+    def sampling(self):
+        return self._phase("sampling")
+
+    def checking(self):
+        return self._phase("checking")
+
+    def training(self):
+        return self._phase("training")
+
+    def loading(self):
+        """Model loading (and saving): timed, reported apart, not part of the compared wall-clock."""
+        return self._phase("excluded")
+
+    def charge(self, sample_seconds: float = 0.0, check_seconds: float = 0.0) -> None:
+        """Book a sampler's own split (call it outside any phase); the rest of the sampler's
+        wall-clock (prompt building, search bookkeeping) stays in other."""
+        self._seconds["sampling"] += sample_seconds
+        self._seconds["checking"] += check_seconds
+
+    def split(self) -> dict:
+        """{sampling, checking, training, other, total, loading}: the first four add up to total."""
+        wall = time.perf_counter() - self._t0 - self._excluded
+        booked = sum(self._seconds.values())
+        if booked > wall:  # a sampler's shares can round past the wall-clock by microseconds
+            wall = booked
+        out = {k: self._seconds[k] for k in PHASES}
+        out["other"] = wall - booked
+        out["total"] = wall
+        out["loading"] = self._excluded
+        for k, v in self._offset.items():
+            out[k] = out.get(k, 0.0) + v
+        return {k: round(v, 4) for k, v in out.items()}
+
+
+@dataclass
+class Tally:
+    """Counts of one round (or a whole run, summed with `add`)."""
+
+    targets: int = 0            # theorems sampled on
+    samples: int = 0            # attempts (a sampled proof, or one search run)
+    tokens: int = 0             # tokens sampled, rejected lines included
+    model_calls: int = 0
+    kernel_checks: int = 0
+    verified: int = 0           # attempts whose proof the kernel verified
+    solved: int = 0             # targets with at least one verified proof
+    train_proofs: int = 0       # records trained on (repeats and replays included)
+    train_steps: int = 0
+    train_tokens: int = 0       # tokens run through the model in training
+
+    def add(self, other: Tally) -> Tally:
+        for k, v in asdict(other).items():
+            setattr(self, k, getattr(self, k) + v)
+        return self
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["solve_rate"] = round(self.solved / self.targets, 6) if self.targets else None
+        d["verified_rate"] = round(self.verified / self.samples, 6) if self.samples else None
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Tally:
+        return cls(**{k: d.get(k, 0) for k in asdict(cls())})
+
+
+class JsonlLog:
+    """An append-only JSONL log: one `write(record)` is one line, written with one O_APPEND write."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    def write(self, record: dict) -> None:
+        append_jsonl_line(self.path, record)
+
+    def read(self) -> list[dict]:
+        return read_jsonl_resumable(self.path)
+
+    def keep(self, predicate) -> list[dict]:
+        """Rewrite the log atomically with only the records `predicate` accepts (a resumed run drops
+        the lines of the round it is about to redo); returns them."""
+        kept = [r for r in self.read() if predicate(r)]
+        if self.path.exists():
+            atomic_write_jsonl(self.path, kept)
+        return kept

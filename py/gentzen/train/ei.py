@@ -1,0 +1,326 @@
+"""Expert iteration: sample proofs of target theorems, keep the verified ones, fine-tune on them, repeat.
+
+Read top to bottom, cleanrl-style: config, checks, then `run`: each round loads the last round's
+model, samples K attempts per target (any registered method), keeps up to 4 distinct verified
+proofs per theorem, repeats them by how rarely they were found, mixes in replayed training proofs,
+takes S steps with a fresh AdamW (`update.py`) and saves an atomic checkpoint. Killed runs resume.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from gentzen.errors import InputError, require
+from gentzen.train.accounting import Clock, JsonlLog, Tally
+from gentzen.train.update import UpdateConfig, check_update_config, update
+
+
+def _opt(default, help: str):
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass
+class EIConfig:
+    model: str = _opt("", "model directory to start from (an SFT model)")
+    targets: str = _opt("", "JSONL of target theorems (records with 'theorem'; e.g. `gentzen gen` output)")
+    out: str = _opt("", "run directory: round-NNN/ models, rounds.jsonl, steps.jsonl, state.json")
+    rounds: int = _opt(1, "rounds of sample -> filter -> fine-tune")
+    samples: int = _opt(16, "attempts per target per round (K)")
+    method: str = _opt("guided", "how proofs are sampled: guided | plain | smc | beam | bestfirst | dfs | rdfs | mcts")
+    temperature: float = _opt(1.0, "sampling temperature")
+    loss: str = _opt("ce", "per-token loss: ce | gem")
+    beta: float = _opt(0.7, "GEM's β in (0, 1] (1: CE's gradient)")
+    weights: str = _opt("none", "per-step CAT weights: none | ua | pass_at_n | bfs | guided")
+    budget: int = _opt(0, "the weights' budget n for ua, pass_at_n, bfs (0: the samples K); guided weights "
+                          "use the guided sampler's redraws (4 per line, 16 per proof)")
+    replay: str = _opt("", "FILE:N: mix N proofs drawn from FILE (its train split) into each round, against forgetting")
+    steps: int = _opt(20, "optimizer steps per round (S)")
+    batch: int = _opt(16, "proofs per optimizer step (B)")
+    lr: float = _opt(3e-4, "learning rate (AdamW, constant, a fresh optimizer each round)")
+    format: str = _opt("", "prompt format: whole | state | state+proof (default: the model's own)")
+    split: str = _opt("", "only targets of this split (gen writes train/dev/heldout; empty: every record)")
+    limit: int = _opt(0, "only the first N targets (0: all)")
+    keep: int = _opt(4, "distinct verified proofs kept per theorem per round")
+    repeat: int = _opt(8, "a theorem's proofs are repeated max(1, round(repeat × (1 − its solve rate))) times")
+    seconds: float = _opt(0.0, "time budget: no new round starts after this many seconds (0: no limit)")
+    seed: int = _opt(0, "seed of sampling (per round and theorem), replay draws and training")
+    resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
+    threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
+    device: str = _opt("cpu", "cpu | cuda | cuda:N")
+
+
+@dataclass
+class EIResult:
+    out: str
+    rounds: int            # rounds finished, this run and earlier ones
+    model: str             # the last finished round's model directory
+    stopped: str           # "done" | "budget"
+    totals: dict           # Tally of every round, summed, with solve rates
+    seconds: dict          # Clock split of every round, summed
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C: every finished round is saved; the same command with --resume continues."""
+
+    def __init__(self, out: str, rounds: int) -> None:
+        super().__init__(f"interrupted after {rounds} finished round(s), saved in {out}; "
+                         "the same command with --resume continues")
+        self.out, self.rounds = out, rounds
+
+
+# What a resumed run must share with the run that started OUT (else its rounds would not repeat).
+PROVENANCE = ("model", "targets", "samples", "method", "temperature", "loss", "beta", "weights", "budget",
+              "replay", "steps", "batch", "lr", "format", "split", "limit", "keep", "repeat", "seed")
+
+
+def parse_replay(spec: str) -> tuple[str, int]:
+    """'FILE:N' -> (FILE, N); '' -> ('', 0)."""
+    if not spec:
+        return "", 0
+    path, sep, n = spec.rpartition(":")
+    if not sep or not path or not n.isdigit():
+        raise InputError(f"--replay must be FILE:N (N proofs per round from FILE), got {spec!r}")
+    return path, int(n)
+
+
+def check_config(cfg: EIConfig) -> None:
+    """Every option's range and choice, before torch loads or any time is spent (InputError)."""
+    from gentzen.models.formats import check_format
+    from gentzen.models.threads import check_threads
+    from gentzen.search.methods import get_method
+
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            raise InputError(message)
+
+    need(bool(cfg.model and cfg.targets and cfg.out), "--model, --targets and --out are required")
+    need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
+    need(Path(cfg.targets).is_file(), f"--targets {cfg.targets}: no such file")
+    need(cfg.rounds >= 1, f"--rounds must be at least 1, got {cfg.rounds}")
+    need(cfg.samples >= 1, f"--samples must be at least 1, got {cfg.samples}")
+    get_method(cfg.method)
+    need(cfg.method != "vdfs", "--method vdfs needs a value head, which train ei does not take; use dfs or bestfirst")
+    need(cfg.temperature >= 0, f"--temperature must be at least 0, got {cfg.temperature:g}")
+    need(cfg.budget >= 0, f"--budget must be at least 0 (0: the samples K), got {cfg.budget}")
+    path, _ = parse_replay(cfg.replay)
+    need(not path or Path(path).is_file(), f"--replay {path}: no such file")
+    if cfg.format:
+        check_format(cfg.format)
+    need(cfg.limit >= 0, f"--limit must be at least 0, got {cfg.limit}")
+    need(cfg.keep >= 1, f"--keep must be at least 1, got {cfg.keep}")
+    need(cfg.repeat >= 1, f"--repeat must be at least 1, got {cfg.repeat}")
+    need(cfg.seconds >= 0, f"--seconds must be at least 0 (0: no limit), got {cfg.seconds:g}")
+    check_threads(cfg.threads)
+    check_update_config(update_config(cfg, "whole", 0))
+    out = Path(cfg.out)
+    need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
+    if (out / "state.json").is_file() and not cfg.resume:
+        raise InputError(f"--out {out} holds an expert-iteration run: pass --resume to continue it, or choose another --out")
+
+
+def update_config(cfg: EIConfig, fmt: str, seed: int) -> UpdateConfig:
+    """The fine-tuning step's config; the weights' budget follows the sampler they model."""
+    if cfg.weights == "guided":
+        redraws = (4, 16) if cfg.method == "guided" else (0, 0)  # plain sampling: no redraws, CE weights
+        budget = {"redraws_per_line": redraws[0], "redraws_per_proof": redraws[1]}
+    else:
+        budget = {"n": cfg.budget or cfg.samples}
+    return UpdateConfig(steps=cfg.steps, batch=cfg.batch, lr=cfg.lr, loss=cfg.loss, beta=cfg.beta,
+                        weights=cfg.weights, weight_budget=budget, format=fmt, seed=seed)
+
+
+def derived_seed(*parts) -> int:
+    """A 32-bit seed from (seed, round, theorem index, …): the same parts give the same seed in any run."""
+    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:4], "big")
+
+
+def repeats(solve_rate: float, repeat: int) -> int:
+    """How often a theorem's proofs enter the round's training set: rarely found proofs count more."""
+    return max(1, round(repeat * (1.0 - solve_rate)))
+
+
+def load_targets(cfg: EIConfig) -> list[str]:
+    from gentzen.io import read_jsonl
+
+    theorems = [rec["theorem"] for _, rec in read_jsonl(cfg.targets)
+                if isinstance(rec, dict) and rec.get("theorem") and (not cfg.split or rec.get("split") == cfg.split)]
+    if cfg.limit:
+        theorems = theorems[:cfg.limit]
+    if not theorems:
+        raise InputError(f"--targets {cfg.targets}: no records with a 'theorem'"
+                         + (f" in split {cfg.split!r}" if cfg.split else ""))
+    return theorems
+
+
+def sample_theorem(cfg: EIConfig, engine, fmt: str, round_no: int, index: int, theorem: str) -> dict:
+    """One target's attempts this round, as the line the round's samples file keeps."""
+    from gentzen.search.compute import Compute
+    from gentzen.search.methods import run_method
+
+    res = run_method(cfg.method, theorem, engine, samples=cfg.samples, temperature=cfg.temperature,
+                     seed=derived_seed(cfg.seed, round_no, index), fmt=fmt)
+    proofs: list[str] = []
+    for a in res.attempts:
+        if a.ok and a.proof not in proofs and len(proofs) < cfg.keep:
+            proofs.append(a.proof)
+    c = Compute.of(res.attempts)
+    return {"round": round_no, "index": index, "theorem": theorem, "attempts": len(res.attempts),
+            "verified": sum(a.ok for a in res.attempts), "proofs": proofs, "tokens": c.tokens,
+            "model_calls": c.model_calls, "kernel_checks": c.kernel_checks,
+            "sample_seconds": round(c.sample_seconds, 6), "check_seconds": round(c.check_seconds, 6)}
+
+
+def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResult:
+    check_config(cfg)
+    torch = require("torch", "train")
+    from gentzen.engines import load_engine
+    from gentzen.formats_compat import model_format
+    from gentzen.io import atomic_write_json, read_jsonl_resumable
+    from gentzen.models import checkpoint, formats
+    from gentzen.models.threads import set_threads
+    from gentzen.train.sft import _CtrlC
+
+    say = progress or (lambda event: None)
+    out = Path(cfg.out)
+    out.mkdir(parents=True, exist_ok=True)
+    set_threads(cfg.threads)
+    targets = load_targets(cfg)
+    fmt = cfg.format or model_format(cfg.model)
+    replay_path, replay_n = parse_replay(cfg.replay)
+    replay_pool = formats.read_records(replay_path, "train") if replay_n else []
+    if replay_n and not replay_pool:
+        raise InputError(f"--replay {replay_path}: no records in its train split")
+
+    # Resume: the last finished round's model; logs keep only finished rounds' lines
+    state_file, rounds_log, steps_log = out / "state.json", JsonlLog(out / "rounds.jsonl"), JsonlLog(out / "steps.jsonl")
+    state = _read_state(state_file) if cfg.resume else None
+    if state is not None:
+        changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in PROVENANCE
+                   if state["config"].get(k) != getattr(cfg, k)]
+        if changes:
+            raise InputError(f"{out} was started with other settings ({'; '.join(changes)}); "
+                             "its rounds would not repeat: use another --out")
+    done = state["rounds"] if state else 0
+    current = str(out / state["model"]) if state else cfg.model
+    finished = rounds_log.keep(lambda r: r.get("round", 0) <= done)
+    steps_log.keep(lambda r: r.get("round", 0) <= done)
+    totals = Tally()
+    seconds = dict.fromkeys(("sampling", "checking", "training", "other", "total", "loading"), 0.0)
+    for r in finished:
+        totals.add(Tally.from_dict(r["tally"]))
+        for k in seconds:
+            seconds[k] += r["seconds"].get(k, 0.0)
+    say({"event": "start", "targets": len(targets), "format": fmt, "rounds_done": done, "rounds": cfg.rounds,
+         "model": current})
+
+    stop = _CtrlC()  # the first Ctrl-C ends the run at the next theorem or after the round's training
+    stopped = "done"
+    with stop:
+        for round_no in range(done + 1, cfg.rounds + 1):
+            if cfg.seconds and seconds["total"] >= cfg.seconds:
+                stopped = "budget"
+                break
+            clock, tally = Clock(), Tally(targets=len(targets))
+
+            # 1. sample K attempts per target with the last round's model (kept per theorem, so a
+            #    killed round resumes at the theorem it was on)
+            samples_file = out / f"round-{round_no:03d}.samples.jsonl"
+            rows: dict[int, dict] = {}
+            for rec in read_jsonl_resumable(samples_file):
+                if rec.get("round") == round_no and rec.get("theorem") == targets[rec.get("index", -1)] \
+                        if 0 <= rec.get("index", -1) < len(targets) else False:
+                    rows.setdefault(rec["index"], rec)
+            earlier = list(rows.values())  # sampled before a kill: their sampling/checking time counts
+            clock.charge(sum(r["sample_seconds"] for r in earlier), sum(r["check_seconds"] for r in earlier))
+            todo = [i for i in range(len(targets)) if i not in rows]
+            if todo:
+                with clock.loading():
+                    engine = load_engine(current, "torch", device=cfg.device, threads=cfg.threads or None)
+                samples_log = JsonlLog(samples_file)
+                for n, i in enumerate(todo, 1):
+                    if stop.requested:
+                        raise Interrupted(str(out), round_no - 1)
+                    row = sample_theorem(cfg, engine, fmt, round_no, i, targets[i])
+                    clock.charge(row["sample_seconds"], row["check_seconds"])
+                    samples_log.write(row)
+                    rows[i] = row
+                    say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
+                         "solved": sum(1 for r in rows.values() if r["verified"])})
+                engine.close()
+
+            # 2. the round's training set: verified proofs repeated by rarity, plus replayed proofs
+            train_records, solved = [], []
+            for i in sorted(rows):
+                row = rows[i]
+                tally.samples += row["attempts"]
+                tally.tokens += row["tokens"]
+                tally.model_calls += row["model_calls"]
+                tally.kernel_checks += row["kernel_checks"]
+                tally.verified += row["verified"]
+                if row["proofs"]:
+                    solved.append(i)
+                    times = repeats(row["verified"] / max(row["attempts"], 1), cfg.repeat)
+                    train_records += [{"theorem": row["theorem"], "proof": p} for p in row["proofs"]] * times
+            tally.solved = len(solved)
+            rng = random.Random(derived_seed(cfg.seed, round_no, "replay"))
+            replayed = rng.sample(replay_pool, min(replay_n, len(replay_pool))) if replay_n else []
+            train_records += replayed
+            tally.train_proofs = len(train_records)
+
+            # 3. fine-tune S steps of B proofs with a fresh AdamW, then save the round atomically
+            with clock.loading():
+                model, tokenizer, meta = checkpoint.load_checkpoint(current, cfg.device)
+            train_seed = derived_seed(cfg.seed, round_no, "train")
+            torch.manual_seed(train_seed)
+
+            def log_step(ev: dict) -> None:
+                steps_log.write({"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v)
+                                                       for k, v in ev.items()}})
+
+            ucfg = update_config(cfg, fmt, train_seed)
+            stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step)
+            tally.train_steps, tally.train_tokens = stats.steps, stats.tokens
+            split = clock.split()
+            record = {"round": round_no, "model": f"round-{round_no:03d}", "tally": tally.to_dict(),
+                      "seconds": split, "solved_indices": solved, "replayed": len(replayed),
+                      "distinct_proofs": sum(len(rows[i]["proofs"]) for i in solved),
+                      "loss_first": stats.loss_first, "loss_last": stats.loss_last,
+                      "ce_first": stats.ce_first, "ce_last": stats.ce_last, "mean_weight": stats.mean_weight}
+            meta = {**meta, "format": fmt, "ei": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg),
+                                                 "tally": tally.to_dict()}}
+            with clock.loading():
+                checkpoint.save_checkpoint(out / record["model"], model, tokenizer, meta,
+                                           {"round": round_no, "torch_rng": torch.get_rng_state(),
+                                            "python_rng": random.getstate()})
+            rounds_log.write(record)  # the round counts as finished once state.json says so
+            atomic_write_json(state_file, {"rounds": round_no, "model": record["model"], "config": asdict(cfg)})
+            samples_file.unlink(missing_ok=True)
+            current = str(out / record["model"])
+            totals.add(tally)
+            for k in seconds:
+                seconds[k] += split.get(k, 0.0)
+            done = round_no
+            say({"event": "round", **record})
+            if stop.requested:
+                raise Interrupted(str(out), done)
+
+    res_totals = totals.to_dict()
+    return EIResult(out=str(out), rounds=done, model=current, stopped=stopped, totals=res_totals,
+                    seconds={k: round(v, 4) for k, v in seconds.items()})
+
+
+def _read_state(path: Path) -> dict | None:
+    import json
+
+    if not path.is_file():
+        return None
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        _ = state["rounds"], state["model"], state["config"]
+    except (ValueError, KeyError, TypeError):
+        raise InputError(f"{path}: not an expert-iteration state file (written by train ei)") from None
+    return state

@@ -1,0 +1,289 @@
+"""The fine-tuning step every training command shares: S optimizer steps on proof records.
+
+`update(model, tokenizer, records, UpdateConfig(...))` turns {theorem, proof} records into training
+sequences (`formats.examples`, `sft.encode`), builds a fresh AdamW, and takes `steps` steps of
+`batch` proofs each with a per-token loss (CE or GEM, `losses.py`) multiplied by each proof step's
+CAT weight (`weights.py`), computed from that step's log-probability under the current model.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from gentzen.errors import InputError, require
+from gentzen.models import formats
+from gentzen.train import losses
+from gentzen.train.weights import KINDS, cat_weights
+
+
+def _opt(default, help: str):
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass
+class UpdateConfig:
+    steps: int = _opt(20, "optimizer steps per update")
+    batch: int = _opt(16, "proofs per optimizer step (a proof is one sequence in `whole`, one per line in the state formats)")
+    lr: float = _opt(3e-4, "learning rate (AdamW, constant; a fresh optimizer every update)")
+    loss: str = _opt("ce", "per-token loss: ce | gem")
+    beta: float = _opt(0.7, "GEM's temperature β in (0, 1]; 1 recovers CE's gradient")
+    gem_h: str = _opt("logsigmoid", "GEM's weighting function: logsigmoid | linear")
+    weights: str = _opt("none", "per-step CAT weights: none | ua | pass_at_n | bfs | guided")
+    weight_budget: dict = field(default_factory=dict, metadata={
+        "help": "the weights' budget: {'n': N} for ua, pass_at_n, bfs; "
+                "{'redraws_per_line': R, 'redraws_per_proof': B} for guided"})
+    grad_clip: float = _opt(1.0, "clip the global gradient norm to this (0: off)")
+    weight_decay: float = _opt(0.0, "AdamW weight decay on matrices")
+    max_len: int = _opt(512, "longest training sequence in tokens (longer ones are cut)")
+    format: str = _opt("whole", "prompt format: whole | state | state+proof")
+    seed: int = _opt(0, "seed of the data order")
+    lora: str | None = _opt(None, "train a LoRA adapter instead of all weights: 'r=8,alpha=16,dropout=0.0'")
+
+
+@dataclass
+class UpdateStats:
+    steps: int = 0
+    proofs: int = 0            # distinct records given
+    sequences: int = 0         # training sequences they made
+    tokens: int = 0            # tokens run through the model (prompts and padding excluded: real tokens)
+    supervised_tokens: int = 0  # tokens the loss covered
+    loss_first: float | None = None
+    loss_last: float | None = None
+    ce_first: float | None = None  # plain CE of the same batches: a diagnostic that should fall under GEM too
+    ce_last: float | None = None
+    mean_weight: float | None = None  # mean CAT weight over supervised tokens (1 for CE)
+    seconds: float = 0.0
+    model: object = None       # the trained model (a peft wrapper when cfg.lora is set)
+
+
+def check_update_config(cfg: UpdateConfig) -> None:
+    """Ranges and choices (InputError), before any work."""
+    formats.check_format(cfg.format)
+    if cfg.steps < 0:
+        raise InputError(f"steps must be at least 0, got {cfg.steps}")
+    if cfg.batch < 1:
+        raise InputError(f"batch must be at least 1, got {cfg.batch}")
+    if not cfg.lr > 0:
+        raise InputError(f"lr must be greater than 0, got {cfg.lr}")
+    if cfg.loss not in losses.LOSSES:
+        raise InputError(f"unknown loss {cfg.loss!r}; choose one of {', '.join(losses.LOSSES)}")
+    if not 0.0 < cfg.beta <= 1.0:
+        raise InputError(f"GEM's beta must be in (0, 1], got {cfg.beta}")
+    if cfg.gem_h not in ("logsigmoid", "linear"):
+        raise InputError(f"unknown GEM weighting {cfg.gem_h!r}; choose logsigmoid or linear")
+    if cfg.weights not in KINDS:
+        raise InputError(f"unknown weights {cfg.weights!r}; choose one of {', '.join(KINDS)}")
+    if cfg.weights != "none":
+        cat_weights(cfg.weights, [-1.0], **budget_for(cfg.weights, 1, cfg.weight_budget))  # budget keys and ranges
+    if cfg.grad_clip < 0 or cfg.weight_decay < 0:
+        raise InputError("grad_clip and weight_decay must be at least 0")
+    if cfg.max_len < 16:
+        raise InputError(f"max_len must be at least 16 tokens, got {cfg.max_len}")
+    if cfg.lora is not None:
+        lora_options(cfg.lora)
+
+
+def budget_for(kind: str, n_steps: int, budget: dict) -> dict:
+    """The weights' budget for a proof of `n_steps` steps. A best-first search needs at least one
+    expansion per step, so a smaller n is raised to n_steps, where the bfs weight is 1 (CE)."""
+    if kind == "bfs" and "n" in budget and isinstance(budget["n"], (int, float)) and budget["n"] < n_steps:
+        return {**budget, "n": n_steps}
+    return budget
+
+
+def lora_options(spec: str) -> dict:
+    """'r=8,alpha=16,dropout=0.05' -> {'r': 8, 'lora_alpha': 16, 'lora_dropout': 0.05}."""
+    names = {"r": ("r", int), "alpha": ("lora_alpha", int), "dropout": ("lora_dropout", float)}
+    out = {"r": 8, "lora_alpha": 16, "lora_dropout": 0.0}
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        key, _, value = part.partition("=")
+        if key not in names:
+            raise InputError(f"lora option {key!r} unknown; use r=…, alpha=…, dropout=…")
+        name, kind = names[key]
+        try:
+            out[name] = kind(value)
+        except ValueError:
+            raise InputError(f"lora option {key}={value!r} is not a number") from None
+    if out["r"] < 1 or out["lora_alpha"] <= 0 or not 0 <= out["lora_dropout"] < 1:
+        raise InputError(f"lora needs r ≥ 1, alpha > 0, 0 ≤ dropout < 1; got {spec!r}")
+    return out
+
+
+def with_lora(model, spec: str):
+    """The model wrapped with a fresh LoRA adapter on every attention and MLP projection (peft);
+    a model that already carries one is returned as is, so repeated updates train the same adapter."""
+    if hasattr(model, "peft_config"):
+        return model
+    peft = require("peft", "train")
+    targets = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+    config = peft.LoraConfig(task_type="CAUSAL_LM", target_modules=targets, **lora_options(spec))
+    return peft.get_peft_model(model, config)
+
+
+# -- records -> token sequences with a step id per supervised token ------------------------------
+
+
+@dataclass
+class _Proof:
+    rows: list[tuple[list[int], list[int]]]  # (ids, labels) per sequence, as sft.encode makes them
+    steps: list[list[int]]                   # per sequence, per position: the proof step a label belongs to, -1 none
+    n_steps: int
+
+
+def newline_ids(tokenizer) -> frozenset[int]:
+    """Token ids whose text holds a newline (gentzen's tokenizer: exactly the "\\n" token)."""
+    return frozenset(i for i in range(len(tokenizer)) if "\n" in tokenizer.decode([i]))
+
+
+def encode_proof(tokenizer, record: dict, fmt: str, max_len: int, newlines: frozenset[int]) -> _Proof:
+    """A record's training sequences and each supervised token's proof step.
+
+    Every completion is one or more whole lines ending in "\\n" (`whole`: all lines in one
+    sequence; state formats: one line per sequence), so a step ends at each supervised newline;
+    the EOS after the last line belongs to no step (weight 1)."""
+    from gentzen.train.sft import encode
+
+    rows, steps, offset = [], [], 0
+    for ex in formats.examples(record, fmt):
+        ids, labels = encode(tokenizer, ex, max_len, loss_on_prompt=False)
+        lines = sum(seg.text.count("\n") for seg in ex.segments if seg.train)
+        ids_steps, local = [], 0
+        for y in labels:
+            if y == -100 or local >= lines:
+                ids_steps.append(-1)
+                continue
+            ids_steps.append(offset + local)
+            local += y in newlines
+        rows.append((ids, labels))
+        steps.append(ids_steps)
+        offset += lines
+    return _Proof(rows, steps, offset)
+
+
+# -- one batch's loss -----------------------------------------------------------------------------
+
+
+def batch_objective(torch, model, tokenizer, proofs: list[_Proof], cfg: UpdateConfig, device: str):
+    """(objective, CE, mean weight, supervised tokens, tokens) of a batch of proofs.
+
+    One forward pass: the CAT weight of each step comes from that step's summed token log-probs
+    under the current model, detached, and multiplies the per-token loss of its tokens."""
+    from gentzen.train.sft import collate
+
+    rows = [r for p in proofs for r in p.rows]
+    ids, labels, mask = collate(torch, rows, tokenizer.pad_token_id, device)
+    logits = model(input_ids=ids, attention_mask=mask).logits[:, :-1]
+    target = labels[:, 1:]
+    per_token = losses.token_losses(logits, target, cfg.loss, cfg.beta, cfg.gem_h)
+    logp = losses.token_logprobs(logits, target)
+    n_sup = int((target != -100).sum())
+    ce = float(-logp.sum()) / max(n_sup, 1)
+    weights = None
+    if cfg.weights != "none":
+        weights = torch.ones_like(per_token)
+        logp_rows, r = logp.tolist(), 0
+        for p in proofs:
+            # the step ids are those of the labels, which sit one position right of the logits
+            step_ids = [s[1:] for s in p.steps]
+            totals = [0.0] * p.n_steps
+            for k, ids_k in enumerate(step_ids):  # a step's tokens may lie in one sequence or span none
+                for v, s in enumerate(losses.step_sums(logp_rows[r + k], ids_k)):
+                    totals[v] += s
+            w = cat_weights(cfg.weights, [min(0.0, t) for t in totals],
+                            **budget_for(cfg.weights, p.n_steps, cfg.weight_budget)) if p.n_steps else []
+            for k, ids_k in enumerate(step_ids):
+                row = losses.spread(w, ids_k)
+                weights[r + k, :len(row)] = torch.tensor(row, dtype=weights.dtype)
+            r += len(p.rows)
+        weights = weights.to(per_token.device)
+    objective = losses.weighted_mean(per_token, target, weights)
+    mean_w = 1.0 if weights is None else float((weights * (target != -100)).sum()) / max(n_sup, 1)
+    return objective, ce, mean_w, n_sup, int(mask.sum())
+
+
+# -- the update -----------------------------------------------------------------------------------
+
+
+def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
+           on_step: Callable[[dict], None] | None = None) -> UpdateStats:
+    """Fine-tune `model` in place for cfg.steps steps on `records` (a fresh AdamW each call).
+
+    `clock` (gentzen.train.accounting.Clock) books the time as training; `on_step` gets one dict
+    per optimizer step (step, loss, ce, mean_weight, supervised_tokens, tokens, seconds)."""
+    check_update_config(cfg)
+    torch = require("torch", "train")
+    stats = UpdateStats(proofs=len(records))
+    if cfg.lora is not None:
+        model = with_lora(model, cfg.lora)
+    stats.model = model
+    if not records or cfg.steps == 0:
+        return stats
+    from contextlib import nullcontext
+
+    with clock.training() if clock is not None else nullcontext():
+        t_start = time.perf_counter()
+        device = str(next(model.parameters()).device)
+        newlines = newline_ids(tokenizer)
+        proofs = [encode_proof(tokenizer, r, cfg.format, cfg.max_len, newlines) for r in records]
+        stats.sequences = sum(len(p.rows) for p in proofs)
+
+        # a fresh optimizer: what one update learns does not carry momentum into the next
+        params = [p for p in model.parameters() if p.requires_grad]
+        groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": cfg.weight_decay},
+                  {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
+        opt = torch.optim.AdamW(groups, lr=cfg.lr, betas=(0.9, 0.95))
+        rng = random.Random(cfg.seed)
+        order: list[int] = []
+        was_training = model.training
+        model.train()
+        weight_sum = 0.0
+        for step in range(1, cfg.steps + 1):
+            t0 = time.perf_counter()
+            batch = []
+            while len(batch) < min(cfg.batch, len(proofs)):  # epochs of shuffled proofs, no repeats in a batch
+                if not order:
+                    order = list(range(len(proofs)))
+                    rng.shuffle(order)
+                i = order.pop()
+                if i not in batch:
+                    batch.append(i)
+                else:
+                    order.insert(0, i)
+            objective, ce, mean_w, n_sup, n_tok = batch_objective(torch, model, tokenizer,
+                                                                  [proofs[i] for i in batch], cfg, device)
+            opt.zero_grad(set_to_none=True)
+            objective.backward()
+            if cfg.grad_clip > 0:
+                torch.nn.utils.clip_grad_norm_(params, cfg.grad_clip)
+            opt.step()
+            value = float(objective.detach())
+            stats.steps, stats.tokens, stats.supervised_tokens = step, stats.tokens + n_tok, stats.supervised_tokens + n_sup
+            weight_sum += mean_w * n_sup
+            if stats.loss_first is None:
+                stats.loss_first, stats.ce_first = value, ce
+            stats.loss_last, stats.ce_last = value, ce
+            if on_step is not None:
+                on_step({"step": step, "loss": value, "ce": ce, "mean_weight": mean_w, "proofs": len(batch),
+                         "supervised_tokens": n_sup, "tokens": n_tok, "lr": cfg.lr,
+                         "seconds": time.perf_counter() - t0})
+        model.train(was_training)
+        stats.mean_weight = weight_sum / max(stats.supervised_tokens, 1)
+        stats.seconds = time.perf_counter() - t_start
+    return stats
+
+
+def evaluate(model, tokenizer, records: list[dict], cfg: UpdateConfig) -> dict:
+    """The objective and CE of `records` as one batch, no gradient (a fixed batch to compare models on)."""
+    torch = require("torch", "train")
+    newlines = newline_ids(tokenizer)
+    proofs = [encode_proof(tokenizer, r, cfg.format, cfg.max_len, newlines) for r in records]
+    was_training = model.training
+    model.eval()
+    with torch.no_grad():
+        objective, ce, mean_w, n_sup, _ = batch_objective(torch, model, tokenizer, proofs, cfg,
+                                                          str(next(model.parameters()).device))
+    model.train(was_training)
+    return {"loss": float(objective), "ce": ce, "mean_weight": mean_w, "supervised_tokens": n_sup}

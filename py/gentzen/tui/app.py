@@ -1,0 +1,199 @@
+"""The `gentzen tui` application: picks a mode from its argument (a sequent or theorem → prove,
+a .lean file → file, a theorem .jsonl → set, a run directory → run), owns the lazily loaded model
+and Lean verifier shared by the screens, and the bindings every screen has (help, quit).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.errors import GentzenError, InputError, ParseError
+
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "assets" / "default_model"
+SHIPPED_SET = Path(__file__).resolve().parent.parent / "sets" / "textbook.jsonl"
+BACKENDS = ("kernel", "repl", "both")
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the TUI opens: mode is prove | file | set | run."""
+
+    mode: str
+    theorem: Theorem | None = None
+    path: Path | None = None
+    loaded: list | None = None  # file mode: its items; set mode: its entries (read when classified)
+
+
+def classify(arg: str | None) -> Target:
+    """Decide the mode from the command-line argument; raises InputError with a one-line reason."""
+    if arg is None or not arg.strip():
+        return _set_target(SHIPPED_SET)
+    p = Path(arg)
+    if p.is_dir():
+        if not (p / "config.json").is_file() and not any((p / f).is_file() for f in
+                                                          ("theorems.jsonl", "rounds.jsonl", "targets.jsonl")):
+            raise InputError(f"{p} is not a run directory (no config.json, theorems.jsonl or rounds.jsonl)")
+        return Target("run", path=p)
+    if p.suffix in (".lean", ".jsonl"):
+        if not p.is_file():
+            raise InputError(f"no such file: {p}")
+        if p.suffix == ".jsonl":
+            return _set_target(p)
+        from gentzen.core.items import load_items
+
+        items = load_items(p)
+        if not items:
+            raise InputError(f"{p}: no `theorem` or `example` in the file")
+        return Target("file", path=p, loaded=items)
+    try:
+        return Target("prove", theorem=parse_theorem(arg, default_name="goal"))
+    except ParseError as e:
+        where = f" at column {e.column}" if e.column is not None else ""
+        raise InputError(f"cannot parse the theorem{where}: {e.message} (or give a .lean, .jsonl or run dir)") \
+            from None
+
+
+def _set_target(path: Path) -> Target:
+    from gentzen.tui.set import read_entries
+
+    entries = read_entries(path)
+    if not entries:
+        raise InputError(f"{path}: no theorems (records need \"theorem\" or \"sequent\")")
+    return Target("set", path=path, loaded=entries)
+
+
+class ModelHandle:
+    """The model behind suggestions and search, loaded on first use (in a worker thread) so startup is fast."""
+
+    def __init__(self, path: Path | None = None, engine_name: str = "torch", *, engine=None,
+                 fmt: str | None = None) -> None:
+        self.path = Path(path) if path is not None else DEFAULT_MODEL
+        self.engine_name = engine_name if engine is None else type(engine).__name__
+        self._engine, self._fmt = engine, fmt
+        self._lock = threading.Lock()
+
+    @property
+    def loaded(self) -> bool:
+        return self._engine is not None
+
+    @property
+    def label(self) -> str:
+        name = "default" if self.path == DEFAULT_MODEL else self.path.name
+        return f"{name}{'' if self.loaded else ' (not loaded)'}"
+
+    @property
+    def fmt(self) -> str:
+        if self._fmt is None:
+            from gentzen.models.checkpoint import read_meta
+
+            self._fmt = read_meta(self.path).get("format", "whole") if self.path.is_dir() else "whole"
+        return self._fmt
+
+    def get(self):
+        """The engine (blocking: call from a worker thread)."""
+        with self._lock:
+            if self._engine is None:
+                if not (self.path / "config.json").is_file():
+                    raise GentzenError(f"no model at {self.path}: pass --model DIR")
+                from gentzen.engines import load_engine
+
+                self._engine = load_engine(str(self.path), self.engine_name)
+            return self._engine
+
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.close()
+
+
+class LeanHandle:
+    """The verifier of `--backend repl|both`, started on first use; None for the kernel alone."""
+
+    def __init__(self, backend: str, factory=None) -> None:
+        self.backend = backend
+        self._factory = factory
+        self._verifier = None
+        self._lock = threading.Lock()
+
+    @property
+    def enabled(self) -> bool:
+        return self.backend != "kernel"
+
+    def get(self):
+        with self._lock:
+            if self._verifier is None:
+                from gentzen.repl.verify import make_verifier
+
+                self._verifier = (self._factory or make_verifier)(self.backend)
+            return self._verifier
+
+    def close(self) -> None:
+        if self._verifier is not None:
+            self._verifier.close()
+
+
+class GentzenApp(App):
+    """One app, four modes (screens); set and file mode open theorems in prove mode on top of themselves."""
+
+    TITLE = "gentzen"
+    BINDINGS = [Binding("ctrl+q", "quit", "quit"), Binding("f1", "help", "help")]
+
+    def __init__(self, target: Target | str | None = None, *, model: Path | None = None, backend: str = "kernel",
+                 engine=None, fmt: str | None = None, engine_name: str = "torch", out_dir: str | Path = ".",
+                 poll_seconds: float = 1.0, verifier_factory=None) -> None:
+        super().__init__()
+        if backend not in BACKENDS:
+            raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        self.target = target if isinstance(target, Target) else classify(target)
+        self.model = ModelHandle(model, engine_name, engine=engine, fmt=fmt)
+        self.lean = LeanHandle(backend, verifier_factory)
+        self.out_dir = Path(out_dir)
+        self.poll_seconds = poll_seconds
+
+    def on_mount(self) -> None:
+        t = self.target
+        if t.mode == "prove":
+            self.open_prove(t.theorem)
+        elif t.mode == "file":
+            from gentzen.tui.file import FileScreen
+
+            self.push_screen(FileScreen(t.path, t.loaded))
+        elif t.mode == "set":
+            from gentzen.tui.set import SetScreen
+
+            self.push_screen(SetScreen(t.path, t.loaded))
+        else:
+            from gentzen.tui.run import RunScreen
+
+            self.push_screen(RunScreen(t.path, poll_seconds=self.poll_seconds))
+
+    def open_prove(self, theorem: Theorem) -> None:
+        from gentzen.tui.prove import ProveScreen
+
+        self.push_screen(ProveScreen(theorem))
+
+    def action_help(self) -> None:
+        from gentzen.tui.widgets import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen, self.BINDINGS))
+
+    def status(self, screen, message: str = "") -> None:
+        """Refresh a screen's status bar: mode, backend, model, engine."""
+        from gentzen.tui.widgets import StatusBar
+
+        for bar in screen.query(StatusBar):
+            bar.show(getattr(screen, "MODE", "gentzen"), self.lean.backend, self.model.label,
+                     self.model.engine_name, message)
+
+    def on_unmount(self) -> None:
+        self.model.close()
+        self.lean.close()
+
+
+__all__ = ["BACKENDS", "DEFAULT_MODEL", "GentzenApp", "LeanHandle", "ModelHandle", "Target", "classify"]

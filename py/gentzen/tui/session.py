@@ -1,0 +1,292 @@
+"""The prove mode's model, free of any UI: a proof being written step by step with undo/redo,
+live parse checks, model suggestions (each already kernel-checked) and a search from the current
+state. Everything here is plain Python over the kernel, so tests drive it without a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
+from gentzen.core.syntax import SyntaxErr, find_forbidden, parse_line
+from gentzen.core.theorem import Theorem
+from gentzen.errors import GentzenError, ParseError
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entered line and the kernel's verdict; `state` is the state after it (before it if rejected)."""
+
+    text: str
+    state: ProofState
+    error: KernelError | None = None
+    lean: str | None = None  # "ok" | "error: …" once the Lean bridge has answered, None before
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def span_error(self) -> KernelError | None:
+        """The error when it points into this line (an unsolved box may point at its opener instead)."""
+        e = self.error
+        return e if e is not None and e.line == self.state.line_no else None
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A model's candidate next line, already checked against the current state."""
+
+    line: str
+    logprob: float
+    count: int  # how many of the samples wrote this line
+    error: KernelError | None
+    solves: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class Cancelled(Exception):
+    """Raised inside a worker when the user cancels a search."""
+
+
+def live_check(state: ProofState, text: str) -> KernelError | None:
+    """A parse-only check of a line being typed (no tactic is run): forbidden words and syntax."""
+    content = text.lstrip(" ")
+    if not content.strip():
+        return None
+    col = len(text) - len(content)
+    bad = find_forbidden(text)
+    if bad is not None:
+        pos, word = bad
+        return KernelError(state.line_no, pos, "forbidden", f"`{word}` is not allowed in a proof",
+                           state.line_no, pos + len(word))
+    code = content.split("--", 1)[0].rstrip()
+    if not code:
+        return None
+    try:
+        parse_line(code, col)
+    except SyntaxErr as e:
+        return KernelError(state.line_no, e.col, e.kind, e.message, state.line_no,
+                           e.end if e.end is not None else e.col)
+    return None
+
+
+def placement_column(state: ProofState) -> int:
+    """The column an unindented line goes to: the innermost block that still has goals."""
+    from gentzen.core.kernel import _parent_col  # the kernel's own rule, not a copy of it
+
+    frames = state.settle().frames
+    col = frames[-1].column
+    return col if col is not None else _parent_col(frames) + 2
+
+
+class ProofSession:
+    """A theorem, the accepted lines so far (each with its state), the rejected attempts, undo/redo."""
+
+    def __init__(self, theorem: Theorem) -> None:
+        self.theorem = theorem
+        self.initial = start(theorem)
+        self.accepted: list[Step] = []
+        self.log: list[Step] = []  # every entered line in order, rejected ones included
+        self._redo: list[Step] = []
+
+    @property
+    def state(self) -> ProofState:
+        return self.accepted[-1].state if self.accepted else self.initial
+
+    @property
+    def solved(self) -> bool:
+        return self.state.solved
+
+    def enter(self, text: str) -> Step:
+        """Run one line; an accepted line clears the redo stack, a rejected one leaves the proof as it was."""
+        text = text.rstrip()
+        if "\n" in text or not text.strip():
+            err = KernelError(self.state.line_no, 0, "parse", "enter one non-empty line")
+            step = Step(text, self.state, err)
+        else:
+            nxt = self.state.step(text)
+            if isinstance(nxt, StepError):
+                # shown as the kernel placed it, so the error's columns point into the shown text
+                shown = text if text.startswith(" ") else " " * placement_column(self.state) + text
+                step = Step(shown, self.state, nxt.error)
+            else:
+                last = nxt.proof_text().rsplit("\n", 1)[-1]  # as the kernel placed it (indented)
+                step = Step(last, nxt)
+                self.accepted.append(step)
+                self._redo.clear()
+        self.log.append(step)
+        return step
+
+    def undo(self) -> Step | None:
+        if not self.accepted:
+            return None
+        step = self.accepted.pop()
+        self._redo.append(step)
+        return step
+
+    def redo(self) -> Step | None:
+        if not self._redo:
+            return None
+        step = self._redo.pop()
+        self.accepted.append(step)
+        return step
+
+    def set_lean(self, index: int, verdict: str) -> None:
+        if 0 <= index < len(self.accepted):
+            s = self.accepted[index]
+            self.accepted[index] = Step(s.text, s.state, s.error, verdict)
+
+    def proof_text(self) -> str:
+        return self.state.proof_text()
+
+    def lean_text(self) -> str:
+        return self.theorem.statement() + "\n" + self.proof_text() + "\n"
+
+    def save(self, directory: str | Path = ".") -> Path:
+        """Write the finished proof as NAME.lean (atomically); only a kernel-verified proof is written."""
+        if not self.solved:
+            raise GentzenError("the proof is not finished: goals remain")
+        res = check_proof(self.theorem, self.proof_text())
+        if not res.ok:  # pragma: no cover - a solved state always checks; kept as the last word
+            raise GentzenError(f"the kernel rejects the proof: {res.error.message}")
+        d = Path(directory)
+        if not d.is_dir():
+            raise GentzenError(f"{d} is not a directory")
+        path = d / f"{self.theorem.name}.lean"
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(self.lean_text())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return path
+
+
+def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature: float = 1.0,
+            max_tokens: int = 96, seed: int | None = 0, top: int = 8) -> list[Suggestion]:
+    """Ask the engine for `n` next lines from the current state; distinct lines, each checked,
+    ranked by their best log-probability (accepted ones first)."""
+    from gentzen.models.formats import STOP, build_prompt, completion_to_line, needs_state
+
+    state = session.state
+    so_far = state.proof_text()
+    prompt = build_prompt(fmt, session.theorem.statement(), so_far + "\n" if so_far else "",
+                          state.render() if needs_state(fmt) else None)
+    (outs,) = engine.generate([prompt], n, max_tokens=max_tokens, temperature=temperature, stop=STOP, seed=seed)
+    best: dict[str, tuple[float, int]] = {}
+    for c in outs:
+        line = completion_to_line(fmt, c.text)
+        if not line.strip():
+            continue
+        lp, k = best.get(line, (float("-inf"), 0))
+        best[line] = (max(lp, c.logprob), k + 1)
+    out = []
+    for line, (lp, k) in best.items():
+        nxt = state.step(line)
+        if isinstance(nxt, StepError):
+            out.append(Suggestion(line, lp, k, nxt.error))
+        else:
+            out.append(Suggestion(line, lp, k, None, nxt.solved))
+    out.sort(key=lambda s: (not s.ok, -s.logprob))
+    return out[:top]
+
+
+def goal_theorem(state: ProofState, name: str = "here") -> Theorem:
+    """The main goal of `state` as a theorem of its own (atoms and hypotheses become binders), so a
+    whole-proof search can start from here. Hypotheses Lean shows as inaccessible cannot be binders."""
+    from gentzen.core.elab import PROP
+
+    goals = state.open_goals
+    if not goals:
+        raise GentzenError("no goals: the proof is finished")
+    g = goals[0]
+    atoms, hyps, seen = [], [], set()
+    for hname, ty, inaccessible in reversed(g.ctx):  # the latest of shadowed names is the visible one
+        if inaccessible or hname in seen:
+            continue
+        seen.add(hname)
+        (atoms if ty is PROP else hyps).append((hname, ty))
+    try:
+        return Theorem(name, tuple(a for a, _ in reversed(atoms)), tuple(reversed(hyps)), g.target)
+    except ParseError as e:
+        raise GentzenError(f"cannot search from here: {e.message}") from None
+
+
+def search(session: ProofSession, engine, fmt: str, *, samples: int = 8, temperature: float = 1.0,
+           seed: int = 0, method: str = "guided") -> tuple[list[str] | None, dict]:
+    """Search a proof of the current main goal; returns the lines to enter (re-indented to the
+    current block by the kernel, see `ProofSession.enter`) or None, and the compute totals."""
+    thm = goal_theorem(session.state)
+    try:
+        from gentzen.search.methods import run_method  # the registry of search methods
+    except ImportError:
+        run_method = None
+    if method != "guided":
+        if run_method is None:
+            raise GentzenError(f"search method {method!r} needs gentzen.search.methods")
+        res = run_method(method, thm, engine, samples=samples, temperature=temperature, seed=seed, fmt=fmt)
+    else:  # the guided sampler directly: it stops at the first proof, which an interactive search wants
+        from gentzen.search.guided import SamplerConfig, sample
+
+        res = sample(thm, engine, SamplerConfig(samples=samples, temperature=temperature, seed=seed, format=fmt))
+    totals = res.totals() if hasattr(res, "totals") else {}
+    proof = res.proof
+    if proof is None:
+        return None, totals
+    return rebase(proof), totals
+
+
+def rebase(proof: str) -> list[str]:
+    """A proof of a goal theorem (block at column 2) as lines relative to column 0: the first is
+    sent unindented and the kernel places it; `ProofSession.enter_block` shifts the rest to match."""
+    lines = [ln for ln in proof.split("\n") if ln.strip()]
+    base = min(len(ln) - len(ln.lstrip(" ")) for ln in lines)
+    return [ln[base:] for ln in lines]
+
+
+def enter_block(session: ProofSession, lines: list[str]) -> list[Step]:
+    """Enter lines relative to column 0: the first unindented (the kernel picks its block's column),
+    the rest shifted by that column, so nested blocks keep their shape."""
+    steps: list[Step] = []
+    shift = None
+    for ln in lines:
+        text = ln if shift is None else " " * shift + ln
+        step = session.enter(text)
+        steps.append(step)
+        if not step.ok:
+            break
+        if shift is None:
+            shift = len(step.text) - len(step.text.lstrip(" "))
+    return steps
+
+
+class CancellableEngine:
+    """Wraps an engine so a cancelled search stops at its next model call (thread workers cannot be killed)."""
+
+    def __init__(self, engine, cancelled) -> None:
+        self.engine, self.cancelled = engine, cancelled
+        self.stats = engine.stats
+
+    def generate(self, prompts, n=1, **kw):
+        if self.cancelled():
+            raise Cancelled()
+        return self.engine.generate(prompts, n, **kw)
+
+    def count_tokens(self, text: str) -> int:
+        return self.engine.count_tokens(text)
+
+    def close(self) -> None:  # the app owns the engine
+        pass
+
+
+__all__ = ["Cancelled", "CancellableEngine", "ProofSession", "Step", "Suggestion", "enter_block", "goal_theorem",
+           "live_check", "rebase", "search", "suggest"]

@@ -1,0 +1,278 @@
+"""`gentzen verify` on ordinary Lean files, through the real CLI (issue 9, items 1, 4 and 6).
+
+The corpus in tests/fixtures/lean_corpus/ is valid Lean 4 core (v4.32) written as people write it:
+comments, docstrings, modifiers, sections and variables, commands between theorems, term-mode
+proofs, the core tactics. Every theorem must be REPORTED, and every valid proof must come back
+accepted or `unsupported` (the kernel may not know a construct; it must never call valid Lean a
+Lean error). The proofs today's kernel still misreads are listed in KERNEL_SYNTAX_XFAIL, one entry
+per theorem, for the kernel engineers to shrink (strict: an entry that starts passing fails).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "fixtures" / "lean_corpus"
+
+
+def gentzen(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT / "py"))
+    return subprocess.run([sys.executable, "-m", "gentzen.cli.main", *args], capture_output=True, text=True,
+                          timeout=timeout, env=env)
+
+
+# Every theorem/example/lemma of each corpus file, written out by hand (not by the reader under test).
+EXPECTED = {
+    "comments.lean": ["c_plain", "c_doc", "c_after_by", "c_inside", "c_after_block", "c_todo",
+                      "c_inline_block", "c_doc_two_lines"],
+    "modifiers.lean": ["m_private", "m_protected", "m_simp_attr", "m_attr_own_line", "m_noncomputable",
+                       "m_doc_private", "m_indented", "example@39", "m_lemma"],
+    "sections.lean": ["s_var_atoms", "s_var_imp", "s_in_namespace", "s_implicit_var", "s_open_in",
+                      "s_open_classical", "s_forall_binder", "s_implicit_binder"],
+    "term_mode.lean": ["t_term_hyp", "t_term_fun", "t_term_resolve", "t_term_anon", "t_exact_fun",
+                       "t_exact_dot", "t_exact_ascription", "t_have_field", "t_iff_symm", "t_show_from",
+                       "t_by_next_line", "t_one_line"],
+    "tactics.lean": ["k_semicolon", "k_assumption", "k_contradiction", "k_trivial", "k_intro_pattern",
+                     "k_rcases", "k_obtain", "k_rintro", "k_cases_with", "k_refine", "k_constructor_all",
+                     "k_absurd", "k_intros"],
+}
+# Not valid in Lean 4 core, on purpose: the verdict Lean itself gives.
+INVALID_IN_LEAN = {("modifiers.lean", "m_lemma"): "parse"}   # `lemma` is Mathlib syntax
+
+# Valid Lean that today's kernel rejects with a kind other than `unsupported` (surface syntax:
+# issue 9 item 2, in progress in wt-kernel). Shrink this list as the kernel learns each form.
+KERNEL_SYNTAX_XFAIL = {
+    ("comments.lean", "c_after_by"),        # `:= by -- note`
+    ("comments.lean", "c_inside"),          # `/- … -/` on its own line inside a proof
+    ("comments.lean", "c_todo"),            # `-- TODO: no sorry here` scanned as `sorry`
+    ("comments.lean", "c_inline_block"),    # `exact /- … -/ h`
+    ("tactics.lean", "k_semicolon"),        # `intro h; exact h`
+    ("tactics.lean", "k_intro_pattern"),    # `intro ⟨_, hq⟩`
+    ("tactics.lean", "k_rcases"),           # `rcases h with ⟨hp, hq⟩`
+    ("tactics.lean", "k_obtain"),           # `obtain ⟨_, _, hr⟩ := h`
+    ("tactics.lean", "k_constructor_all"),  # `constructor <;> exact hp`
+    ("term_mode.lean", "t_term_hyp"),       # `:= h`
+    ("term_mode.lean", "t_term_fun"),       # `:= fun _ => hq`
+    ("term_mode.lean", "t_term_resolve"),   # `:= h.resolve_left hnp`
+    ("term_mode.lean", "t_term_anon"),      # `:= ⟨hp, hq⟩`
+    ("term_mode.lean", "t_exact_fun"),      # `exact fun hnq hp => …`
+    ("term_mode.lean", "t_exact_dot"),      # `exact .inr hq`
+    ("term_mode.lean", "t_exact_ascription"),  # `exact (h : P)`
+    ("term_mode.lean", "t_have_field"),     # `have hq := h.2`
+    ("term_mode.lean", "t_iff_symm"),       # `h.symm` on `↔` (type_mismatch "does not contain Iff.symm")
+    ("term_mode.lean", "t_show_from"),      # `:= show … from …`
+    ("term_mode.lean", "t_by_next_line"),   # `:=` then `by` on the next line
+    ("term_mode.lean", "t_one_line"),       # `:= by exact h` on one line
+}
+XFAIL_REASON = "kernel surface syntax: issue 9 item 2, in progress in wt-kernel"
+
+
+@lru_cache(maxsize=None)
+def run_file(name: str) -> tuple[int, tuple[dict, ...]]:
+    r = gentzen("verify", str(CORPUS / name), "--json")
+    assert "Traceback" not in r.stderr, r.stderr[-2000:]
+    return r.returncode, tuple(json.loads(x) for x in r.stdout.splitlines())
+
+
+def test_corpus_is_what_the_test_lists():
+    assert sorted(p.name for p in CORPUS.glob("*.lean")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_theorem_is_reported(name):
+    _, rows = run_file(name)
+    assert [r["name"] for r in rows] == EXPECTED[name]    # one verdict per declaration, in order
+    assert all("checker" in r for r in rows)
+
+
+def _cases():
+    for name, theorems in sorted(EXPECTED.items()):
+        for thm in theorems:
+            marks = [pytest.mark.xfail(strict=True, reason=XFAIL_REASON)] if (name, thm) in KERNEL_SYNTAX_XFAIL else []
+            yield pytest.param(name, thm, marks=marks, id=f"{name}::{thm}")
+
+
+@pytest.mark.parametrize("name, thm", _cases())
+def test_valid_proof_is_accepted_or_unsupported(name, thm):
+    _, rows = run_file(name)
+    row = next(r for r in rows if r["name"] == thm)
+    if (name, thm) in INVALID_IN_LEAN:
+        assert not row["ok"] and row["error"]["kind"] == INVALID_IN_LEAN[(name, thm)]
+        return
+    assert row["ok"] or row["error"]["kind"] == "unsupported", row
+
+
+def test_lemma_is_reported_as_lean_core_rejects_it():
+    _, rows = run_file("modifiers.lean")
+    row = next(r for r in rows if r["name"] == "m_lemma")
+    # Lean 4 core's command parser at the `lemma` identifier (recorded from Lean's Zulip, 2023; no
+    # v4.32 transcript here): "unexpected identifier; expected command"
+    assert row["error"] == {"line": 42, "column": 0, "kind": "parse",
+                            "message": "unexpected identifier; expected command"}
+
+
+FALSE = "theorem bad (P Q : Prop) (h : P) : Q := by\n  exact h\n"
+MODIFIED = {
+    "private": "private " + FALSE,
+    "protected": "namespace N\nprotected " + FALSE + "end N\n",
+    "protected-root": "protected " + FALSE,
+    "simp": "@[simp] " + FALSE,
+    "attr-own-line": "@[simp]\n" + FALSE,
+    "noncomputable": "noncomputable " + FALSE,
+    "docstring": "/-- A docstring. -/\n" + FALSE,
+    "indented": "  " + FALSE.replace("\n  exact", "\n    exact"),
+    "lemma": FALSE.replace("theorem", "lemma"),
+    "private-lemma": "private " + FALSE.replace("theorem", "lemma"),
+    "after-comments": "/- a\n  block -/\n-- a line\n" + FALSE,
+    "in-section": "section S\nvariable (R : Prop)\n" + FALSE + "end S\n",
+    "open-in": "open Classical in\n" + FALSE,
+}
+
+
+@pytest.mark.parametrize("form", sorted(MODIFIED))
+def test_false_proof_is_rejected_under_every_modifier(tmp_path, form):
+    f = tmp_path / f"{form}.lean"
+    f.write_text(MODIFIED[form], encoding="utf-8")
+    r = gentzen("verify", str(f), "--json")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert len(rows) == 1 and rows[0]["name"] == "bad" and rows[0]["ok"] is False
+    human = gentzen("verify", str(f))
+    assert human.returncode == 1 and "0/1 accepted" in human.stdout
+
+
+NEIGHBOURS = """theorem first (P : Prop) (h : P) : P := by
+  exact h
+
+#check first
+#print axioms first
+/- a block comment
+   over lines -/
+#check @first
+
+theorem second (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by
+  exact h1 h2
+/-- doc for the third -/
+theorem third (P : Prop) (h : P) : P ∨ P := by
+  exact Or.inl h
+"""
+
+
+def test_commands_and_comments_between_theorems_do_not_sink_them(tmp_path):
+    f = tmp_path / "n.lean"
+    f.write_text(NEIGHBOURS, encoding="utf-8")
+    r = gentzen("verify", str(f), "--json")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.returncode == 0, r.stdout
+    assert [(x["name"], x["ok"]) for x in rows] == [("first", True), ("second", True), ("third", True)]
+
+
+@pytest.mark.parametrize("content", ["", "\n\n", "-- only a comment\n/- and a block\n-/\n",
+                                     "/-! module doc -/\nsection A\nvariable (P : Prop)\n#check P\nend A\n",
+                                     "def x : Nat := 1\n"])
+def test_no_theorem_is_exit_2_with_one_line(tmp_path, content):
+    f = tmp_path / "none.lean"
+    f.write_text(content, encoding="utf-8")
+    r = gentzen("verify", str(f))
+    assert r.returncode == 2 and "accepted" not in r.stdout
+    assert len(r.stderr.strip().splitlines()) == 1 and "no theorem or example" in r.stderr
+
+
+def test_empty_jsonl_is_exit_2(tmp_path):
+    f = tmp_path / "none.jsonl"
+    f.write_text("\n", encoding="utf-8")
+    r = gentzen("verify", str(f))
+    assert r.returncode == 2 and "no theorem or example" in r.stderr
+
+
+def test_exit_0_only_when_every_theorem_was_checked_and_accepted(tmp_path):
+    ok = "theorem a (P : Prop) (h : P) : P := by\n  exact h\n"
+    f = tmp_path / "ok.lean"
+    f.write_text(ok, encoding="utf-8")
+    assert gentzen("verify", str(f)).returncode == 0
+    # an unsupported statement is not accepted: exit 1, and the summary says so
+    f.write_text(ok + "theorem b : ∀ (P : Prop), P → P := by\n  intro P hp\n  exact hp\n", encoding="utf-8")
+    r = gentzen("verify", str(f))
+    assert r.returncode == 1 and "1/2 accepted, 1 unsupported" in r.stdout
+    # a forbidden command is its own rejected verdict, the theorems keep theirs
+    f.write_text(ok + "#eval 1\n", encoding="utf-8")
+    r = gentzen("verify", str(f), "--json")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.returncode == 1 and [(x["name"], x["ok"]) for x in rows] == [("a", True), ("#eval@3", False)]
+    assert rows[1]["error"]["kind"] == "forbidden" and rows[1]["checker"] == "reader"
+    f.write_text("import Mathlib\n" + ok, encoding="utf-8")
+    rows = [json.loads(x) for x in gentzen("verify", str(f), "--json").stdout.splitlines()]
+    assert rows[0]["error"]["kind"] == "forbidden" and "import Mathlib" in rows[0]["error"]["message"]
+    f.write_text("import Gentzen.ND\n" + ok, encoding="utf-8")    # the one allowed import
+    assert gentzen("verify", str(f)).returncode == 0
+
+
+def test_protected_at_the_root_is_what_lean_says(tmp_path):
+    f = tmp_path / "p.lean"
+    f.write_text(MODIFIED["protected-root"].replace("exact h", "exact sorry"), encoding="utf-8")
+    row = json.loads(gentzen("verify", str(f), "--json").stdout.splitlines()[0])
+    assert row["error"]["message"] == "protected declarations must be in a namespace"
+
+
+def test_variables_become_binders_and_positions_stay_in_the_file(tmp_path):
+    f = tmp_path / "v.lean"
+    f.write_text("section\nvariable (P Q : Prop)\n\n  theorem v (h : P) : P ∨ Q := by\n    exact Or.inr h\nend\n",
+                 encoding="utf-8")
+    row = json.loads(gentzen("verify", str(f), "--json").stdout.splitlines()[0])
+    # the error sits at `h` in `    exact Or.inr h`: file line 5, column 17, whatever the kernel saw
+    assert row["ok"] is False and (row["error"]["line"], row["error"]["column"]) == (5, 17)
+
+
+def test_human_summary_names_the_checker(tmp_path):
+    f = tmp_path / "c.lean"
+    f.write_text(NEIGHBOURS, encoding="utf-8")
+    r = gentzen("verify", str(f))
+    assert "3/3 accepted (checked by kernel)" in r.stdout
+
+
+def test_jsonl_errors_name_the_record_line_and_the_proof_position(tmp_path):
+    f = tmp_path / "p.jsonl"
+    rows = [{"name": "good", "sequent": "P ⊢ P", "proof": "  exact h1"},
+            {"name": "bad", "sequent": "P → Q, P ⊢ Q", "proof": "  have n1 : Q := h1 h2\n  exact n7"}]
+    f.write_text("\n" + "\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+    r = gentzen("verify", str(f), "--json")
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert out[0]["record_line"] == 2 and out[1]["record_line"] == 3
+    err = out[1]["error"]
+    assert (err["proof_line"], err["proof_column"]) == (2, 8) and err["kind"] == "unknown_identifier"
+    human = gentzen("verify", str(f))
+    assert f"{f}:3: proof line 2, column 8:" in human.stdout
+
+
+def test_state_marks_each_step(tmp_path):
+    steps = tmp_path / "steps.txt"
+    steps.write_text("intro n1\n\nhave n2 : Q := h1 n1\nexact h2 n2\n", encoding="utf-8")
+    r = gentzen("state", "P → Q, ¬Q ⊢ ¬P", "--steps", str(steps))
+    assert r.returncode == 0, r.stderr
+    headers = [ln for ln in r.stdout.splitlines() if ln.startswith("-- ")]
+    assert headers == ["-- start", "-- step 1: intro n1", "-- step 3: have n2 : Q := h1 n1", "-- step 4: exact h2 n2"]
+    rows = [json.loads(x) for x in gentzen("state", "P → Q, ¬Q ⊢ ¬P", "--steps", str(steps), "--json").stdout.splitlines()]
+    assert [x["index"] for x in rows] == [None, 1, 3, 4]
+    steps.write_text("intro n1\nexact n7\n", encoding="utf-8")
+    bad = gentzen("state", "P → Q, ¬Q ⊢ ¬P", "--steps", str(steps))
+    assert bad.returncode == 1 and f"error at {steps}:2, column 6" in bad.stdout and "-- step 2: exact n7" in bad.stdout
+
+
+def test_prove_both_without_lean_is_one_line(tmp_path):
+    import shutil
+
+    if shutil.which("lake"):
+        pytest.skip("Lean is installed here: --backend both would run it")
+    r = gentzen("prove", "P ⊢ P", "--method", "reference", "--backend", "both")
+    assert r.returncode == 2 and "proved" not in r.stdout
+    assert len(r.stderr.strip().splitlines()) == 1 and "`lake` is not on PATH" in r.stderr
+    ok = gentzen("prove", "P ⊢ P", "--method", "reference", "--backend", "both", "--repl-cmd", "gentzen repl")
+    assert ok.returncode == 0 and "not Lean" in ok.stdout

@@ -1,0 +1,144 @@
+"""Run mode through textual's pilot on small fixture run directories written to the contract in
+docs/run-dirs.md: eval (targets, attempts with rejected lines and redraws, pass@k bars) and ttrl
+(history across rounds, variants, curves), plus following a run that is still being written."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+pytest.importorskip("textual", reason="the tui extra (textual) is not installed")
+
+from gentzen.tui.app import GentzenApp  # noqa: E402
+from gentzen.tui.run import RunScreen  # noqa: E402
+from gentzen.tui.rundir import load_run  # noqa: E402
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def attempt(ok, events, tokens=10):
+    return {"ok": ok, "proof": "\n".join(e["line"] for e in events if e["ok"]), "lines": sum(e["ok"] for e in events),
+            "error": None if ok else {"line": 2, "column": 2, "kind": "type_mismatch", "message": "Type mismatch"},
+            "tokens": tokens, "model_calls": len(events), "kernel_checks": len(events),
+            "redraws": sum(e["redraw"] for e in events), "sample_seconds": 0.1, "check_seconds": 0.01,
+            "events": events}
+
+
+def ev(line, ok, kind=None, redraw=False):
+    return {"line": line, "ok": ok, "kind": kind, "redraw": redraw}
+
+
+def write_jsonl(path, rows, tail=""):
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows) + tail)
+
+
+@pytest.fixture
+def eval_dir(tmp_path):
+    d = tmp_path / "eval1"
+    d.mkdir()
+    (d / "config.json").write_text(json.dumps({"kind": "eval", "model": "m", "set": "textbook",
+                                               "methods": ["guided", "plain"], "samples": 2, "ks": [1, 2]}))
+    a1 = attempt(True, [ev("  exact h2", False, "type_mismatch"), ev("  exact h1 h2", True, redraw=True)])
+    a2 = attempt(False, [ev("  exact h2", False, "type_mismatch")])
+    rows = [{"method": "guided", "seed": 0, "name": "mp", "theorem": "theorem mp (P Q : Prop) (h1 : P → Q) "
+             "(h2 : P) : Q := by", "lines": 1, "n": 2, "c": 1, "attempts": [a1, a2], "compute": {}},
+            {"method": "plain", "seed": 0, "name": "mp", "theorem": "theorem mp …", "lines": 1, "n": 2, "c": 0,
+             "attempts": [a2, a2], "compute": {}}]
+    write_jsonl(d / "theorems.jsonl", rows, tail='{"method": "guided", "na')  # a half-written line
+    return d
+
+
+def test_eval_run_navigation(eval_dir):
+    async def go():
+        app = GentzenApp(str(eval_dir), poll_seconds=0.1)
+        async with app.run_test(size=(160, 45)) as pilot:
+            await pilot.pause()
+            scr = app.screen
+            assert isinstance(scr, RunScreen) and scr.run.kind == "eval"
+            assert [t.name for t in scr.run.targets] == ["mp"]
+            assert "guided/s0: 1/2" in scr.run.targets[0].detail and "plain/s0: 0/2" in scr.run.targets[0].detail
+            att = scr.query_one("#attempts")
+            assert att.row_count == 4
+            view = scr.query_one("#attempt").render()
+            # rejected line in red with its kind, then the redraw that was accepted
+            assert "✗   exact h2   type_mismatch" in view.plain and "↻ ✓   exact h1 h2" in view.plain
+            rejected = view.plain.index("  exact h2")
+            assert any("red" in str(s.style) and s.start <= rejected < s.end for s in view.spans)
+            await pilot.press("a", "down")
+            await pilot.pause()
+            assert "failed" in str(scr.query_one("#attempt").render())
+            await pilot.press("c")
+            await pilot.pause()
+            curves = str(scr.query_one("#curves").render())
+            assert "guided pass@1" in curves and "0.500" in curves and "plain pass@2" in curves and "0.000" in curves
+    run(go())
+
+
+@pytest.fixture
+def ttrl_dir(tmp_path):
+    d = tmp_path / "ttrl1"
+    d.mkdir()
+    (d / "config.json").write_text(json.dumps({"kind": "ttrl", "arm": "variants", "rounds": 3}))
+    write_jsonl(d / "rounds.jsonl", [
+        {"round": 1, "solved": [], "solved_by_composition": [], "rates": {"hard": 0.0, "v1": 0.25}, "loss": 0.9,
+         "samples": {"targets": 8, "variants": 16}},
+        {"round": 2, "solved": [], "solved_by_composition": ["hard"], "rates": {"hard": 0.125, "v1": 0.5},
+         "loss": 0.7, "samples": {"targets": 16, "variants": 32}},
+    ])
+    write_jsonl(d / "targets.jsonl", [
+        {"name": "hard", "theorem": "theorem hard …", "solved": True, "round": 2, "by": "composition",
+         "samples": 16, "proof": "  exact x"},
+        {"name": "harder", "theorem": "theorem harder …", "solved": False, "round": None, "by": None,
+         "samples": 16, "proof": None},
+    ])
+    write_jsonl(d / "variants.jsonl", [
+        {"name": "v1", "target": "hard", "kind": "weaken", "theorem": "…", "rate": 0.5, "status": "solved"},
+        {"name": "v2", "target": "harder", "kind": "split", "theorem": "…", "rate": 0.0, "status": "open"},
+    ])
+    return d
+
+
+def test_ttrl_run_history_variants_curves_and_follow(ttrl_dir):
+    async def go():
+        app = GentzenApp(str(ttrl_dir), poll_seconds=0.1)
+        async with app.run_test(size=(160, 45)) as pilot:
+            await pilot.pause()
+            scr = app.screen
+            assert scr.run.kind == "ttrl"
+            hard = scr.run.targets[0]
+            assert hard.rates == [0.0, 0.125] and hard.solved_round == 2 and hard.by == "composition"
+            assert "solved in round 2 by composition" in str(scr.query_one("#history").render())
+            assert "2 rounds" in str(scr.query_one("StatusBar").render())
+            await pilot.press("v")
+            await pilot.pause()
+            vt = scr.query_one("#variants")
+            assert vt.row_count == 2 and "0.50" in str(vt.get_cell_at((0, 3)))
+            await pilot.press("c")
+            await pilot.pause()
+            assert "solved targets per round" in str(scr.query_one("#curves").render())
+            # the run goes on: a third round is appended and the screen follows it
+            with open(ttrl_dir / "rounds.jsonl", "a") as f:
+                f.write(json.dumps({"round": 3, "solved": ["harder"], "solved_by_composition": ["hard"],
+                                    "rates": {"hard": 0.5, "harder": 0.25}}) + "\n")
+            for _ in range(400):
+                await pilot.pause(0.05)
+                if len(scr.run.rounds) == 3:
+                    break
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert len(scr.run.rounds) == 3 and scr.reloads >= 1
+            assert "3 rounds" in str(scr.query_one("StatusBar").render())
+            assert scr.run.curves["solved targets per round"] == [0.0, 1.0, 2.0]
+    run(go())
+
+
+def test_partial_and_missing_files_are_tolerated(tmp_path):
+    d = tmp_path / "r"
+    d.mkdir()
+    (d / "rounds.jsonl").write_text('{"round": 1, "solved": ["a"]}\n{"round": 2, "sol')
+    r = load_run(d)
+    assert r.kind == "ttrl" and [t.name for t in r.targets] == ["a"] and r.targets[0].solved
