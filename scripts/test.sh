@@ -9,5 +9,5 @@ python3 -m pip install -q -e '.[train,serve,dev]'
 python3 -m pytest -q
 if [ "${GENTZEN_SKIP_VLLM:-0}" != "1" ]; then
   bash scripts/vllm-venv.sh
-  .venv-vllm/bin/python -m pytest -q -p no:cacheprovider tests/unit/test_engine_vllm.py
+  .venv-vllm/bin/python -m pytest -q -p no:cacheprovider tests/unit/test_engine_vllm.py tests/unit/test_sync.py
 fi

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from gentzen.errors import InputError
 from gentzen.eval.stats import (bucket_of, log_grid, mcnemar_exact, paired_gain, pass_at_k, pass_at_k_capped,
-                                seed_average, success_curve)
+                                seed_average, success_curve, wilson)
 
 
 def brute_force_pass_at_k(outcomes: list[bool], k: int) -> float:
@@ -79,15 +79,43 @@ def test_mcnemar_matches_hand_computed_binomial_tails():
         mcnemar_exact(-1, 2)
 
 
-def test_paired_gain_and_wald_interval():
-    g = paired_gain(1, 7, 20)  # d = 0.3, var = (8 - 36/20) / 400
-    half = 1.959964 * (6.2 / 400) ** 0.5
-    assert g["gain"] == pytest.approx(0.3)
-    assert g["ci95"] == pytest.approx([round(0.3 - half, 4), round(0.3 + half, 4)], abs=1e-4)
-    assert paired_gain(0, 0, 5) == {"gain": 0.0, "ci95": [0.0, 0.0]}
-    assert paired_gain(0, 10, 10)["ci95"] == [1.0, 1.0]
-    with pytest.raises(InputError):
-        paired_gain(0, 0, 0)
+def test_wilson_interval_by_hand():
+    # x=0, n=10: centre = (z²/20)/(1+z²/10), half the same: the lower limit is exactly 0
+    lo, hi = wilson(0, 10)
+    z2 = 1.959964**2
+    assert lo == 0.0 and hi == pytest.approx((z2 / 10) / (1 + z2 / 10))
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(1 - hi) and lo == pytest.approx(0.2366, abs=1e-4)  # the textbook 0.237–0.763
+
+
+def test_paired_gain_newcombe_reduces_to_the_independent_hybrid_when_phi_is_zero():
+    # both·neither = only_a·only_b makes φ = 0: the interval is the independent-samples hybrid one
+    both, only_a, only_b, neither = 2, 2, 4, 4  # 2·4 = 2·4
+    n = 12
+    pa, pb = (both + only_a) / n, (both + only_b) / n
+    la, ua = wilson(both + only_a, n)
+    lb, ub = wilson(both + only_b, n)
+    g = paired_gain(both, only_a, only_b, neither)
+    assert g["gain"] == pytest.approx(round(pb - pa, 4))
+    assert g["ci95"][0] == pytest.approx(pb - pa - ((pb - lb) ** 2 + (ua - pa) ** 2) ** 0.5, abs=1e-4)
+    assert g["ci95"][1] == pytest.approx(pb - pa + ((ub - pb) ** 2 + (pa - la) ** 2) ** 0.5, abs=1e-4)
+
+
+@given(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40))
+def test_paired_gain_interval_properties(both, only_a, only_b, neither):
+    if both + only_a + only_b + neither == 0:
+        with pytest.raises(InputError):
+            paired_gain(both, only_a, only_b, neither)
+        return
+    g = paired_gain(both, only_a, only_b, neither)
+    lo, hi = g["ci95"]
+    assert -1 <= lo <= g["gain"] + 1e-4 and g["gain"] - 1e-4 <= hi <= 1
+    swapped = paired_gain(both, only_b, only_a, neither)  # A and B exchanged: the interval mirrors
+    assert swapped["gain"] == pytest.approx(-g["gain"], abs=1e-4)
+    assert swapped["ci95"] == pytest.approx([-hi, -lo], abs=2e-4)
+    # ten times the pairs with the same shares: a narrower interval
+    big = paired_gain(10 * both, 10 * only_a, 10 * only_b, 10 * neither)
+    assert big["ci95"][1] - big["ci95"][0] <= hi - lo + 1e-4
 
 
 def test_buckets_and_curves():

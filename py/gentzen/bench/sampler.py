@@ -69,8 +69,10 @@ def check_config(cfg: SamplerBenchConfig) -> list[int]:
 
 @contextlib.contextmanager
 def cpu_hog():
-    """One CPU-bound process beside the measurement (another job on the machine), killed after."""
-    p = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    """One CPU-bound process beside the measurement (another job on the machine), killed after.
+    Its own session: with Linux's scheduler autogroups, a process of the same session would share
+    this one's CPU allotment and halve it on a busy machine whatever the thread count."""
+    p = subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
     try:
         time.sleep(0.3)  # let it get scheduled
         yield
@@ -141,18 +143,20 @@ def threads_section(cfg: SamplerBenchConfig, counts: list[int], models: dict[str
     before = torch.get_num_threads()
     for name, path in models.items():
         engine = TorchEngine.from_pretrained(path, device="cpu")
-        row = {"impl": engine.impl}
-        for load in (["idle", "busy"] if cfg.busy else ["idle"]):
-            with cpu_hog() if load == "busy" else contextlib.nullcontext():
-                for n in counts:
-                    say(f"threads: {name}, {n} thread(s), {load}")
-                    torch.set_num_threads(n)
-                    row[f"{load}_{n}"] = round(engine_tokens_per_second(
-                        engine, prompt, cfg.batch, cfg.length, cfg.repeats, cfg.seed), 1)
-        for load in ("idle", "busy"):
-            if f"{load}_{counts[0]}" in row:
-                best = max(counts, key=lambda n: row[f"{load}_{n}"])
-                row[f"{load}_best_threads"] = best
+        row: dict = {"impl": engine.impl}
+        loads = ["idle", "busy"] if cfg.busy else ["idle"]
+        for n in counts:
+            torch.set_num_threads(n)
+            # idle and busy alternate run by run, so a change in the machine's other load between
+            # them shows in both rather than in one
+            for r in range(cfg.repeats):
+                for load in loads:
+                    say(f"threads: {name}, {n} thread(s), {load}, run {r + 1}/{cfg.repeats}")
+                    with cpu_hog() if load == "busy" else contextlib.nullcontext():
+                        tps = engine_tokens_per_second(engine, prompt, cfg.batch, cfg.length, 1, cfg.seed + r)
+                    row[f"{load}_{n}"] = round(max(row.get(f"{load}_{n}", 0.0), tps), 1)
+        for load in loads:
+            row[f"{load}_best_threads"] = max(counts, key=lambda n: row[f"{load}_{n}"])
         if cfg.busy:  # the slowdown another job causes, per thread count
             row["busy_slowdown"] = {n: round(row[f"idle_{n}"] / row[f"busy_{n}"], 2) for n in counts}
         res[name] = row

@@ -49,6 +49,22 @@ def gen(
     print(json.dumps(bench_gen(count=count, targets=targets, seed=seed)))
 
 
+@bench_app.command("sync")
+def sync(
+    model: str = typer.Option("", "--model", help="Model directory (default: the shipped model)."),
+    repeats: int = typer.Option(5, "--repeats", help="Timed repeats (the median is reported).", callback=V.COUNT),
+    lora: str = typer.Option("16:32", "--lora", help="LoRA r:α of the adapter timed beside full fine-tuning."),
+    vllm: bool = typer.Option(True, "--vllm/--no-vllm", help="Also time a vLLM adapter sync where vLLM is installed."),
+    json_out: bool = typer.Option(True, "--json/--no-json", help="Print JSON (the default)."),
+) -> None:
+    """One weight sync per engine (torch on transformers, torch fast path, vLLM) beside one SDPO step."""
+    from gentzen.bench.sync import bench_sync
+    from gentzen.train.lora import parse_spec
+
+    parse_spec(lora)  # a bad spec is a one-line error before any model loads
+    print(json.dumps(bench_sync(model=model or None, repeats=repeats, lora=lora, vllm=vllm)))
+
+
 @bench_app.command("startup")
 def startup(
     runs: int = typer.Option(5, "--runs", help="Runs of the command per implementation (the median is reported).",

@@ -196,7 +196,8 @@ def export_lean_cmd(
     set_files: Optional[list[Path]] = typer.Argument(None, help="Set JSONL files (default: every shipped set)."),
     out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Output .lean file (one input set).",
                                             callback=V.OUTPUT_FILE),
-    out_dir: Path = typer.Option(LEAN_SETS_DIR, help="Directory for the default outputs (<Set>.lean)."),
+    out_dir: Path = typer.Option(LEAN_SETS_DIR, help="Directory for the default outputs (<Set>.lean).",
+                                 callback=V.OUTPUT_DIR),
 ) -> None:
     """Write sets as Lean files, one theorem per item with its reference proof (lake build re-checks them)."""
     from gentzen.data.export_lean import export_lean, lean_namespace

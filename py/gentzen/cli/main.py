@@ -31,6 +31,7 @@ _COMMAND_MODULES = (
     "gentzen.cli.data",
     "gentzen.cli.eval",
     "gentzen.cli.tui",
+    "gentzen.cli.ttrl",
 )
 
 

@@ -219,8 +219,7 @@ def _lean_check(thm, proof: str, repl_cmd: str | None):
         with make_verifier("both", repl_cmd=repl_cmd) as v:
             verdict = v.verify(thm, proof)
     except GentzenError as e:
-        err.print(f"[red]error:[/red] {e}")
-        raise typer.Exit(2) from None
+        V.fail(str(e), 2)  # one line (JSON with --json); markup-free, so `gentzen[extra]` survives
     return verdict
 
 

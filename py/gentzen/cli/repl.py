@@ -41,10 +41,23 @@ def serve(
                                            "per worker).", callback=V.COUNT),
 ) -> None:
     """Serve POST /api/check and GET /health as Kimina Lean Server does, backed by the REPL pool."""
+    _check_bind(host, port)  # a taken port or a bad host: one line now, not uvicorn's log later
     from gentzen.repl.http import serve as run
 
     run(host, port, backend=backend, workers=workers, api_key=api_key, max_body=max_body,
         repl_cmd=repl_cmd, timeout=timeout, capacity=capacity)
+
+
+def _check_bind(host: str, port: int) -> None:
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            s.bind(infos[0][4])
+    except OSError as e:
+        V.fail(f"--host {host} --port {port}: cannot listen there ({e.strerror or e})")
 
 
 def register(app: typer.Typer) -> None:

@@ -21,16 +21,16 @@ from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loa
 REQUIRED = ("data", "out")
 
 
-def _options(cfg_cls) -> list[inspect.Parameter]:
+def _options(cfg_cls, required: tuple[str, ...] = REQUIRED) -> list[inspect.Parameter]:
     hints = typing.get_type_hints(cfg_cls)
     params = []
     for f in dataclasses.fields(cfg_cls):
-        default = ... if f.name in REQUIRED else f.default
+        default = ... if f.name in required else f.default
         flag = f"--{f.name.replace('_', '-')}"
         if hints[f.name] is bool:
             flag = f"{flag}/--no-{flag[2:]}"
         opt = typer.Option(default, flag, help=f.metadata.get("help", ""),
-                           show_default=f.name not in REQUIRED)
+                           show_default=f.name not in required)
         params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=opt,
                                         annotation=hints[f.name]))
     return params
@@ -118,8 +118,122 @@ def _value_signature() -> inspect.Signature:
 value.__signature__ = _value_signature()
 
 
+def ei(json_out: bool = False, **kwargs) -> None:
+    """Expert iteration: sample proofs of the targets, fine-tune on the verified ones, repeat; a
+    checkpoint per round, OUT/rounds.jsonl and OUT/steps.jsonl with samples, tokens and seconds."""
+    import json
+
+    from gentzen.cli import validate as V
+    from gentzen.train.ei import EIConfig, Interrupted, check_config, parse_replay, run
+
+    cfg = EIConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
+    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
+    V.output_dir("--out", cfg.out)
+    V.device("--device", cfg.device)
+    V.jsonl_file("--targets", cfg.targets, required=("theorem",))
+    if cfg.replay:
+        V.jsonl_file("--replay", parse_replay(cfg.replay)[0], required=("theorem", "proof"))
+    V.device_available("--device", cfg.device)
+    last = [0.0]
+
+    def show(ev: dict) -> None:
+        if ev["event"] == "start":
+            typer.echo(f"expert iteration on {ev['targets']} targets ({ev['format']}), rounds "
+                       f"{ev['rounds_done'] + 1}..{ev['rounds']} from {ev['model']}", err=True)
+        elif ev["event"] == "theorem" and (time.monotonic() - last[0] >= 5 or ev["done"] == ev["total"]):
+            last[0] = time.monotonic()
+            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
+        elif ev["event"] == "round":
+            t, s = ev["tally"], ev["seconds"]
+            typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
+                       f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
+                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, loss {_num(ev['loss_first'])} -> "
+                       f"{_num(ev['loss_last'])}; {s['total']:.0f}s (sampling {s['sampling']:.0f}, checking "
+                       f"{s['checking']:.0f}, training {s['training']:.0f})", err=True)
+
+    try:
+        res = run(cfg, progress=show)
+    except Interrupted as stop:
+        V.fail(str(stop), 130)
+    if json_out:
+        typer.echo(json.dumps(dataclasses.asdict(res)))
+        return
+    t = res.totals
+    typer.echo(f"{res.out}: {res.rounds} round(s) ({res.stopped}), last model {res.model}; "
+               f"{t['verified']} verified of {t['samples']} attempts, {t['tokens']:,} tokens, "
+               f"{res.seconds['total']:.0f}s")
+
+
+def _num(v) -> str:
+    return "n/a" if v is None else f"{v:.4f}"
+
+
+def _ei_signature() -> inspect.Signature:
+    from gentzen.train.ei import EIConfig  # stdlib-only at import time
+
+    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
+    return inspect.Signature([*_options(EIConfig, required=("model", "targets", "out")),
+                              inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, default=json_opt,
+                                                annotation=bool)])
+
+
+ei.__signature__ = _ei_signature()
+
+
+def sdpo(json_out: bool = False, **kwargs) -> None:
+    """SDPO self-distillation: sample a group, check it, and pull the model toward itself shown the
+    checker's feedback, on its own failed samples; OUT/iterations.jsonl and OUT/results.jsonl."""
+    import json
+
+    from gentzen.cli import validate as V
+    from gentzen.train.sdpo import Interrupted, SDPOConfig, check_config, run
+
+    cfg = SDPOConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
+    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
+    V.output_dir("--out", cfg.out)
+    V.device("--device", cfg.device)
+    V.jsonl_file("--theorems", cfg.theorems, required=("theorem",))
+    V.device_available("--device", cfg.device)
+
+    def show(ev: dict) -> None:
+        if ev["event"] == "start":
+            typer.echo(f"sdpo ({ev['mode']}) on {ev['theorems']} theorems, {ev['done']} done before", err=True)
+        elif ev["event"] == "theorem":
+            typer.echo(f"theorem {ev['done']}/{ev['total']}: {'solved' if ev['solved'] else 'not solved'} "
+                       f"({ev['solved_total']} solved so far)", err=True)
+        elif ev["event"] == "iteration" and "theorem_index" not in ev:
+            typer.echo(f"iteration {ev['iteration']}: {ev['verified']} verified on {ev['targets']} theorems, "
+                       f"divergence {_num(ev.get('divergence'))}", err=True)
+
+    try:
+        res = run(cfg, progress=show)
+    except Interrupted as stop:
+        V.fail(str(stop), 130)
+    if json_out:
+        typer.echo(json.dumps(dataclasses.asdict(res)))
+        return
+    t = res.totals
+    typer.echo(f"{res.out}: solved {res.solved}/{res.theorems}; {t['samples']} samples, {t['tokens']:,} tokens, "
+               f"{res.seconds.get('total', 0.0):.0f}s (sampling {res.seconds.get('sampling', 0.0):.0f}, checking "
+               f"{res.seconds.get('checking', 0.0):.0f}, training {res.seconds.get('training', 0.0):.0f})")
+
+
+def _sdpo_signature() -> inspect.Signature:
+    from gentzen.train.sdpo import SDPOConfig  # stdlib-only at import time
+
+    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
+    return inspect.Signature([*_options(SDPOConfig, required=("model", "theorems", "out")),
+                              inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, default=json_opt,
+                                                annotation=bool)])
+
+
+sdpo.__signature__ = _sdpo_signature()
+
+
 def register(app: typer.Typer) -> None:
     group = typer.Typer(help="Train models on proofs.", no_args_is_help=True)
     group.command("sft")(sft)
     group.command("value")(value)
+    group.command("ei")(ei)
+    group.command("sdpo")(sdpo)
     app.add_typer(group, name="train")

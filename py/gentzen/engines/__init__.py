@@ -1,6 +1,7 @@
 """gentzen.engines: prompts in, sampled completions out (see `base` for the contract).
 
-Backends load lazily: `load_engine(path, "torch")` needs the train extra, `"vllm"` the vllm extra.
+Backends load lazily: `load_engine(path, "torch")` needs the train extra (a plain Llama runs on torch
+alone, anything else on transformers; `impl=` and `threads=` pass through), `"vllm"` the vllm extra.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ transformers. `GENTZEN_ENGINE_IMPL=hf|fast` forces one. Each distinct prompt is 
 (batch 1, no padding) and its KV cache kept in a small LRU keyed by token ids; a later prompt that
 extends a cached one (the next line of the same proof, a redraw of a rejected line) only runs its
 new tokens. The n samples of a prompt share that KV: decoding runs all rows of a call together,
-prompts left-padded to one width, finished rows dropped.
+prompts left-padded to one width, finished rows dropped once at most half the batch is live.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 A pair is one (seed, theorem) both runs finished; each side either solved it (a verified proof
 within the run's token budget) or not. b counts pairs only A solved, c pairs only B solved; the
-gain of B over A is (c - b)/pairs with a Wald 95% interval, and McNemar's exact p-value tests b = c.
+gain of B over A is (c - b)/pairs with Newcombe's 95% score interval for paired proportions, and
+McNemar's exact p-value tests b = c.
 """
 
 from __future__ import annotations
@@ -78,12 +79,12 @@ def compare(run_a: str | Path, run_b: str | Path, *, method_a: str | None = None
     n = len(keys)
     result = {
         "a": {"run": str(run_a), "method": ma, "solved": both + only_a, "budget_tokens": bud_a,
-              "tokens_per_theorem": round(sum(_tokens(side_a[k]) for k in keys) / n, 1)},
+              "tokens_per_theorem": round(sum(_tokens(side_a[k], bud_a) for k in keys) / n, 1)},
         "b": {"run": str(run_b), "method": mb, "solved": both + only_b, "budget_tokens": bud_b,
-              "tokens_per_theorem": round(sum(_tokens(side_b[k]) for k in keys) / n, 1)},
+              "tokens_per_theorem": round(sum(_tokens(side_b[k], bud_b) for k in keys) / n, 1)},
         "pairs": n, "both": both, "neither": neither,
         "b_count": only_a, "c_count": only_b,  # McNemar's b (only A solved) and c (only B solved)
-        **paired_gain(only_a, only_b, n),
+        **paired_gain(both, only_a, only_b, neither),
         "p_value": mcnemar_exact(only_a, only_b),
         "unpaired": {"a": len(side_a) - n, "b": len(side_b) - n},
     }
@@ -98,8 +99,9 @@ def compare(run_a: str | Path, run_b: str | Path, *, method_a: str | None = None
     return result
 
 
-def _tokens(rec: dict) -> int:
-    return sum(a["tokens"] for a in rec["attempts"])
+def _tokens(rec: dict, budget: int) -> int:
+    """Tokens that count: those of the attempts within the budget."""
+    return sum(a["tokens"] for a in within_budget(rec, budget))
 
 
 def _label(run: str | Path, method: str) -> str:

@@ -2,7 +2,7 @@
 
 pass@k is Chen et al.'s (2021) unbiased estimator 1 - C(n-c, k)/C(n, k), computed as a product of
 c factors (1 - k/i) so it never overflows, whatever n. Paired runs are compared with the exact
-McNemar test (a two-sided binomial tail on the discordant pairs) and a Wald interval for the gain.
+McNemar test (a two-sided binomial tail on the discordant pairs) and Newcombe's score interval for the gain.
 """
 
 from __future__ import annotations
@@ -67,17 +67,34 @@ def mcnemar_exact(b: int, c: int) -> float:
     return float(min(Fraction(1), Fraction(2 * tail, 2**n)))
 
 
-def paired_gain(b: int, c: int, pairs: int, z: float = 1.959964) -> dict:
-    """Gain of B over A, (c - b)/pairs, with a Wald interval for paired proportions.
+def wilson(x: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for the proportion x/n."""
+    p = x / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
-    b: pairs A solved and B did not; c: pairs B solved and A did not.
-    """
-    if pairs <= 0:
+
+def paired_gain(both: int, only_a: int, only_b: int, neither: int, z: float = 1.959964) -> dict:
+    """Gain of B over A on paired outcomes, (only_b - only_a)/pairs, with Newcombe's (1998,
+    method 10) hybrid score interval: the two success rates' Wilson intervals combined with the
+    pairs' correlation φ. Unlike the Wald interval it stays inside [-1, 1] and behaves with few
+    discordant pairs."""
+    counts = (both, only_a, only_b, neither)
+    if min(counts) < 0:
+        raise InputError("paired counts must be non-negative")
+    n = sum(counts)
+    if n == 0:
         raise InputError("no paired theorems to compare")
-    d = (c - b) / pairs
-    var = max(0.0, (b + c) - (c - b) ** 2 / pairs) / pairs**2
-    half = z * math.sqrt(var)
-    return {"gain": round(d, 4), "ci95": [round(max(-1.0, d - half), 4), round(min(1.0, d + half), 4)]}
+    pa, pb = (both + only_a) / n, (both + only_b) / n
+    la, ua = wilson(both + only_a, n, z)
+    lb, ub = wilson(both + only_b, n, z)
+    den = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
+    phi = (both * neither - only_a * only_b) / math.sqrt(den) if den else 0.0
+    d = pb - pa
+    lower = d - math.sqrt(max(0.0, (pb - lb) ** 2 - 2 * phi * (pb - lb) * (ua - pa) + (ua - pa) ** 2))
+    upper = d + math.sqrt(max(0.0, (ub - pb) ** 2 - 2 * phi * (ub - pb) * (pa - la) + (pa - la) ** 2))
+    return {"gain": round(d, 4), "ci95": [round(max(-1.0, lower), 4), round(min(1.0, upper), 4)]}
 
 
 def success_curve(costs: list[float | None], grid: list[float]) -> list[float]:

@@ -35,24 +35,37 @@ def within_budget(rec: dict, budget_tokens: int = 0) -> list[dict]:
     return kept
 
 
-def first_success(rec: dict, budget_tokens: int = 0) -> tuple[float | None, float | None]:
-    """(tokens, seconds) spent up to and including the first verified proof; None if none.
-
-    Seconds are each attempt's sampling + checking time scaled so the record's attempts add up
-    to its measured wall-clock (which includes the Python between calls)."""
-    atts = rec["attempts"]
-    own = [a.get("sample_seconds", 0) + a.get("check_seconds", 0) + a.get("other_seconds", 0) for a in atts]
+def attempt_seconds(rec: dict) -> list[float]:
+    """Each attempt's sampling + checking (+ other) seconds, scaled so the record's attempts add
+    up to its measured wall-clock (which includes the Python between calls)."""
+    own = [a.get("sample_seconds", 0) + a.get("check_seconds", 0) + a.get("other_seconds", 0) for a in rec["attempts"]]
     wall = rec.get("compute", {}).get("wall_seconds") or sum(own)
     scale = wall / sum(own) if sum(own) > 0 else 0.0
+    return [s * scale for s in own]
+
+
+def first_success(rec: dict, budget_tokens: int = 0) -> tuple[float | None, float | None]:
+    """(tokens, seconds) spent up to and including the first verified proof; None if none."""
     tokens = seconds = 0.0
-    for a, s in zip(atts, own):
+    for a, s in zip(rec["attempts"], attempt_seconds(rec)):
         tokens += a["tokens"]
-        seconds += s * scale
+        seconds += s
         if budget_tokens and tokens > budget_tokens:
             return None, None
         if a["ok"]:
             return tokens, seconds
     return None, None
+
+
+def counted_seconds(rec: dict, budget_tokens: int = 0) -> float:
+    """The wall-clock of the attempts that fit in the budget (all of them without one)."""
+    tokens = seconds = 0.0
+    for a, s in zip(rec["attempts"], attempt_seconds(rec)):
+        tokens += a["tokens"]
+        if budget_tokens and tokens > budget_tokens:
+            break
+        seconds += s
+    return seconds
 
 
 def line_sampler(method: str) -> bool:
@@ -70,10 +83,11 @@ def _method_summary(method: str, recs: list[dict], ks: tuple[int, ...], budget_t
     buckets: dict[str, dict[int, dict[int, list[float]]]] = defaultdict(lambda: {k: defaultdict(list) for k in ks})
     solved = defaultdict(int)
     totals = dict.fromkeys(COMPUTE_KEYS, 0)
-    costs_t, costs_s, all_attempts, counted = [], [], [], 0
+    costs_t, costs_s, all_attempts, counted, counted_s = [], [], [], 0, 0.0
     for r in recs:
         kept = within_budget(r, budget_tokens)
         counted += sum(a["tokens"] for a in kept)
+        counted_s += counted_seconds(r, budget_tokens)
         n, c = len(kept), sum(a["ok"] for a in kept)
         for k in ks:
             p = pass_at_k_capped(n, c, k)
@@ -113,10 +127,11 @@ def _method_summary(method: str, recs: list[dict], ks: tuple[int, ...], budget_t
                       for b, v in sorted(buckets.items(), key=lambda kv: _bucket_key(kv[0]))},
         "solved": {str(s): solved[s] for s in seeds},
         "compute": totals,
-        # tokens: what counts (within the budget, if any); tokens_spent: all the run sampled
+        # tokens, wall_seconds: what counts (within the budget, if any); *_spent: all the run used
         "per_theorem": {"tokens": round(counted / pairs, 1) if pairs else 0,
                         "tokens_spent": round(totals["tokens"] / pairs, 1) if pairs else 0,
-                        "wall_seconds": round(totals["wall_seconds"] / pairs, 4) if pairs else 0,
+                        "wall_seconds": round(counted_s / pairs, 4) if pairs else 0,
+                        "wall_seconds_spent": round(totals["wall_seconds"] / pairs, 4) if pairs else 0,
                         "model_calls": round(totals["model_calls"] / pairs, 1) if pairs else 0},
         "diagnostics": diagnose(all_attempts, sequential=line_sampler(method)),
         "curves": {"passk": passk_curve,

@@ -131,7 +131,10 @@ class FastLlama:
         if problem:
             raise InputError(f"{path}: the fast Llama path cannot load it ({problem})")
         st = require("safetensors.torch", "train")
-        model = cls(_read_json(path / "config.json"), st.load_file(str(path / WEIGHTS)), device, dtype)
+        try:
+            model = cls(_read_json(path / "config.json"), st.load_file(str(path / WEIGHTS)), device, dtype)
+        except KeyError as e:
+            raise InputError(f"{path / WEIGHTS} lacks the tensor {e.args[0]} a Llama needs") from None
         gen = _read_json(path / "generation_config.json")
         model.eos_token_id = gen.get("eos_token_id", model.eos_token_id)
         return model

@@ -27,7 +27,8 @@ def _opt(default, help: str):
 class EIConfig:
     model: str = _opt("", "model directory to start from (an SFT model)")
     targets: str = _opt("", "JSONL of target theorems (records with 'theorem'; e.g. `gentzen gen` output)")
-    out: str = _opt("", "run directory: round-NNN/ models, rounds.jsonl, steps.jsonl, state.json")
+    out: str = _opt("", "run directory: round-NNN/ models, round-NNN.samples.jsonl (what each target's "
+                        "attempts found), rounds.jsonl, steps.jsonl, state.json")
     rounds: int = _opt(1, "rounds of sample -> filter -> fine-tune")
     samples: int = _opt(16, "attempts per target per round (K)")
     method: str = _opt("guided", "how proofs are sampled: guided | plain | smc | beam | bestfirst | dfs | rdfs | mcts")
@@ -51,6 +52,8 @@ class EIConfig:
     resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
     threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
+    lora: str = _opt("", "train a LoRA adapter 'r:α' each round instead of all weights; the round's model is "
+                         "saved merged, its adapter in round-NNN/adapter (empty: full fine-tuning)")
 
 
 @dataclass
@@ -74,7 +77,7 @@ class Interrupted(KeyboardInterrupt):
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
 PROVENANCE = ("model", "targets", "samples", "method", "temperature", "loss", "beta", "weights", "budget",
-              "replay", "steps", "batch", "lr", "format", "split", "limit", "keep", "repeat", "seed")
+              "replay", "steps", "batch", "lr", "format", "split", "limit", "keep", "repeat", "seed", "lora")
 
 
 def parse_replay(spec: str) -> tuple[str, int]:
@@ -130,7 +133,7 @@ def update_config(cfg: EIConfig, fmt: str, seed: int) -> UpdateConfig:
     else:
         budget = {"n": cfg.budget or cfg.samples}
     return UpdateConfig(steps=cfg.steps, batch=cfg.batch, lr=cfg.lr, loss=cfg.loss, beta=cfg.beta,
-                        weights=cfg.weights, weight_budget=budget, format=fmt, seed=seed)
+                        weights=cfg.weights, weight_budget=budget, format=fmt, seed=seed, lora=cfg.lora or None)
 
 
 def derived_seed(*parts) -> int:
@@ -178,7 +181,6 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
     check_config(cfg)
     torch = require("torch", "train")
     from gentzen.engines import load_engine
-    from gentzen.formats_compat import model_format
     from gentzen.io import atomic_write_json, read_jsonl_resumable
     from gentzen.models import checkpoint, formats
     from gentzen.models.threads import set_threads
@@ -189,7 +191,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
     out.mkdir(parents=True, exist_ok=True)
     set_threads(cfg.threads)
     targets = load_targets(cfg)
-    fmt = cfg.format or model_format(cfg.model)
+    fmt = cfg.format or checkpoint.read_meta(cfg.model).get("format", "whole")
     replay_path, replay_n = parse_replay(cfg.replay)
     replay_pool = formats.read_records(replay_path, "train") if replay_n else []
     if replay_n and not replay_pool:
@@ -205,7 +207,9 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             raise InputError(f"{out} was started with other settings ({'; '.join(changes)}); "
                              "its rounds would not repeat: use another --out")
     done = state["rounds"] if state else 0
-    current = str(out / state["model"]) if state else cfg.model
+    current = str(out / state["model"]) if state and state["model"] else cfg.model
+    if state is None:  # from now on OUT is this run's: a later start needs --resume and the same settings
+        atomic_write_json(state_file, {"rounds": 0, "model": None, "config": asdict(cfg)})
     finished = rounds_log.keep(lambda r: r.get("round", 0) <= done)
     steps_log.keep(lambda r: r.get("round", 0) <= done)
     totals = Tally()
@@ -231,9 +235,9 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             samples_file = out / f"round-{round_no:03d}.samples.jsonl"
             rows: dict[int, dict] = {}
             for rec in read_jsonl_resumable(samples_file):
-                if rec.get("round") == round_no and rec.get("theorem") == targets[rec.get("index", -1)] \
-                        if 0 <= rec.get("index", -1) < len(targets) else False:
-                    rows.setdefault(rec["index"], rec)
+                i = rec.get("index")
+                if isinstance(i, int) and 0 <= i < len(targets) and rec.get("theorem") == targets[i]:
+                    rows.setdefault(i, rec)
             earlier = list(rows.values())  # sampled before a kill: their sampling/checking time counts
             clock.charge(sum(r["sample_seconds"] for r in earlier), sum(r["check_seconds"] for r in earlier))
             todo = [i for i in range(len(targets)) if i not in rows]
@@ -244,6 +248,8 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                 for n, i in enumerate(todo, 1):
                     if stop.requested:
                         raise Interrupted(str(out), round_no - 1)
+                    if hasattr(engine, "clear_cache"):  # no KV reuse across theorems: a resumed round samples alike
+                        engine.clear_cache()
                     row = sample_theorem(cfg, engine, fmt, round_no, i, targets[i])
                     clock.charge(row["sample_seconds"], row["check_seconds"])
                     samples_log.write(row)
@@ -293,12 +299,20 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             meta = {**meta, "format": fmt, "ei": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg),
                                                  "tally": tally.to_dict()}}
             with clock.loading():
-                checkpoint.save_checkpoint(out / record["model"], model, tokenizer, meta,
+                trained = stats.model if stats.model is not None else model
+                if hasattr(trained, "peft_config"):  # LoRA: the merged weights, the adapter beside them
+                    import copy
+
+                    trained = copy.deepcopy(trained).merge_and_unload()
+                checkpoint.save_checkpoint(out / record["model"], trained, tokenizer, meta,
                                            {"round": round_no, "torch_rng": torch.get_rng_state(),
                                             "python_rng": random.getstate()})
+                if hasattr(stats.model, "peft_config"):
+                    from gentzen.train.lora import save_adapter
+
+                    save_adapter(stats.model, out / record["model"] / "adapter")
             rounds_log.write(record)  # the round counts as finished once state.json says so
             atomic_write_json(state_file, {"rounds": round_no, "model": record["model"], "config": asdict(cfg)})
-            samples_file.unlink(missing_ok=True)
             current = str(out / record["model"])
             totals.add(tally)
             for k in seconds:

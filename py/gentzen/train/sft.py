@@ -54,6 +54,8 @@ class SFTConfig:
     seed: int = _opt(0, "seed for initialisation, data order and dropout-free sampling")
     device: str = _opt("auto", "auto | cpu | cuda | cuda:N")
     threads: int = _opt(0, "torch CPU threads (0: the measured default, 1, or GENTZEN_THREADS)")
+    lora: str = _opt("", "train a LoRA adapter 'r:α' (e.g. 16:32) on --init's weights instead of all weights; "
+                         "OUT holds the merged model and OUT/adapter the adapter (peft format)")
 
 
 @dataclass
@@ -182,10 +184,15 @@ def check_config(cfg: SFTConfig) -> None:
     need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
     if cfg.init:
         need((Path(cfg.init) / "config.json").is_file(), f"--init {cfg.init}: not a model directory (no config.json)")
+    if cfg.lora:
+        from gentzen.train.lora import parse_spec
+
+        parse_spec(cfg.lora)
+        need(bool(cfg.init), "--lora adapts an existing model: give --init DIR")
 
 
 # What a resumed run must share with the run that wrote the checkpoint (else --force, recorded).
-PROVENANCE = ("preset", "format", "seconds", "max_steps", "split", "vocab_size", "max_len", "init")
+PROVENANCE = ("preset", "format", "seconds", "max_steps", "split", "vocab_size", "max_len", "init", "lora")
 
 
 def resume_changes(cfg: SFTConfig, meta: dict, data_sha: str) -> list[dict]:
@@ -279,7 +286,12 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
             what = "; ".join(f"{c['field']} {c['was']!r} -> {c['now']!r}" for c in changes)
             raise InputError(f"{out} was trained with other settings ({what}): pass --force to resume anyway "
                              "(the change is recorded in gentzen.json) or --no-resume to start over")
-    if state is not None:
+    if state is not None and cfg.lora:  # a LoRA run resumes as the base plus its saved adapter
+        from gentzen.train.lora import load_adapter
+
+        model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
+        model = load_adapter(model, out / "adapter", trainable=True)
+    elif state is not None:
         model, tokenizer, _ = checkpoint.load_checkpoint(out, device)
     elif cfg.init:
         model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
@@ -287,6 +299,10 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
         texts = list(formats.corpus(records, cfg.format))
         tokenizer = train_tokenizer(texts, vocab_size=cfg.vocab_size)
         model = new_model(cfg.preset, tokenizer, max_len=max(cfg.max_len, 1024), seed=cfg.seed).to(device)
+    if cfg.lora and state is None:
+        from gentzen.train.lora import add_lora
+
+        model = add_lora(model, cfg.lora)
     model.train()
     enc = [encode(tokenizer, ex, cfg.max_len, cfg.loss_on_prompt) for ex in train_examples]
     enc = [e for e in enc if any(y != -100 for y in e[1])]
@@ -334,7 +350,16 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
         train_state = {"optimizer": opt.state_dict(), "step": step, "tokens_seen": tokens_seen,
                        "elapsed": elapsed, "epoch": epoch, "pos": pos, "history": history,
                        "torch_rng": torch.get_rng_state()}
-        checkpoint.save_checkpoint(out, model, tokenizer, meta(train_loss, eval_loss), train_state)
+        if cfg.lora:  # the merged weights load anywhere; the adapter (peft format) beside them
+            import copy
+
+            from gentzen.train.lora import save_adapter
+
+            merged = copy.deepcopy(model).merge_and_unload()
+            checkpoint.save_checkpoint(out, merged, tokenizer, meta(train_loss, eval_loss), train_state)
+            save_adapter(model, out / "adapter")
+        else:
+            checkpoint.save_checkpoint(out, model, tokenizer, meta(train_loss, eval_loss), train_state)
         atomic_write_jsonl(out / "log.jsonl", history)
         plot_losses(out / "loss.png", history)
 

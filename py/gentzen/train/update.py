@@ -83,7 +83,9 @@ def check_update_config(cfg: UpdateConfig) -> None:
     if cfg.max_len < 16:
         raise InputError(f"max_len must be at least 16 tokens, got {cfg.max_len}")
     if cfg.lora is not None:
-        lora_options(cfg.lora)
+        from gentzen.train.lora import parse_spec
+
+        parse_spec(cfg.lora)  # 'r=8,alpha=16,dropout=0.0' or 'r:α'
 
 
 def budget_for(kind: str, n_steps: int, budget: dict) -> dict:
@@ -115,12 +117,9 @@ def lora_options(spec: str) -> dict:
 def with_lora(model, spec: str):
     """The model wrapped with a fresh LoRA adapter on every attention and MLP projection (peft);
     a model that already carries one is returned as is, so repeated updates train the same adapter."""
-    if hasattr(model, "peft_config"):
-        return model
-    peft = require("peft", "train")
-    targets = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
-    config = peft.LoraConfig(task_type="CAUSAL_LM", target_modules=targets, **lora_options(spec))
-    return peft.get_peft_model(model, config)
+    from gentzen.train.lora import add_lora  # target modules chosen per architecture
+
+    return add_lora(model, spec)
 
 
 # -- records -> token sequences with a step id per supervised token ------------------------------

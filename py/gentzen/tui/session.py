@@ -5,8 +5,6 @@ state. Everything here is plain Python over the kernel, so tests drive it withou
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -160,15 +158,9 @@ class ProofSession:
         if not d.is_dir():
             raise GentzenError(f"{d} is not a directory")
         path = d / f"{self.theorem.name}.lean"
-        fd, tmp = tempfile.mkstemp(dir=d, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(self.lean_text())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        from gentzen.io import atomic_write_text  # temp + rename, ordinary permissions (not 0600)
+
+        return atomic_write_text(path, self.lean_text())
 
 
 def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature: float = 1.0,

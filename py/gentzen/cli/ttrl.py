@@ -1,0 +1,138 @@
+"""`gentzen ttrl THEOREMS --model DIR --arm … --out RUN_DIR` and `gentzen ttrl report RUN_DIR…`.
+
+The run's options are TTRLConfig's fields (gentzen/ttrl/config.py), built by train.py's `_options`;
+`gentzen ttrl THEOREMS …` is `gentzen ttrl run THEOREMS …` (the group's default command).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import time
+from pathlib import Path
+
+import typer
+from typer.core import TyperGroup
+
+from gentzen.cli.train import _options
+from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
+
+
+class _DefaultRun(TyperGroup):
+    """A group whose first argument, when it is no subcommand, starts the `run` command."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+def _show():
+    last = [0.0]
+
+    def show(ev: dict) -> None:
+        kind = ev["event"]
+        if kind == "start":
+            typer.echo(f"ttrl {ev['arm']}: {ev['targets']} targets, pool {_pool(ev['pool'])}; rounds "
+                       f"{ev['rounds_done'] + 1}..{ev['rounds']}, x = {ev['x_seconds']:.0f}s", err=True)
+        elif kind == "item" and (time.monotonic() - last[0] >= 5 or ev["done"] == ev["total"]):
+            last[0] = time.monotonic()
+            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, {ev['solved']} targets solved",
+                       err=True)
+        elif kind == "round":
+            s = ev["seconds"]
+            loss = "n/a" if ev["loss"] is None else f"{ev['loss']:.4f}"
+            typer.echo(f"round {ev['round']} ({ev['phase']}): solved {len(ev['solved'])} "
+                       f"({len(ev['solved_by_composition'])} by composition, {len(ev['new'])} new); pool "
+                       f"{_pool(ev['pool'])}; {ev['samples']['targets'] + ev['samples']['variants']:.1f} samples/target; "
+                       f"loss {loss}; {s.get('total', 0):.0f}s (sampling {s.get('sampling', 0):.0f}, checking "
+                       f"{s.get('checking', 0):.0f}, training {s.get('training', 0):.0f})", err=True)
+        elif kind == "sdpo" and ev.get("sdpo_event") == "theorem":
+            typer.echo(f"sdpo theorem {ev['done']}/{ev['total']}: {ev['solved_total']} solved", err=True)
+
+    return show
+
+
+def _pool(counts: dict) -> str:
+    return ", ".join(f"{k} {v}" for k, v in counts.items())
+
+
+def run(json_out: bool = False, **kwargs) -> None:
+    """Test-time RL on THEOREMS: sample targets (and variants), verify, compose, fine-tune, repeat;
+    RUN_DIR gets rounds.jsonl, targets.jsonl, variants.jsonl, checkpoints/round-N/, curves.png."""
+    import json
+
+    from gentzen.cli import validate as V
+    from gentzen.train.ei import Interrupted, parse_replay
+    from gentzen.ttrl.config import check_config
+    from gentzen.ttrl.run import run as run_ttrl
+
+    kwargs["verify_url"] = list(kwargs.get("verify_url") or [])
+    cfg = TTRLConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
+    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
+    V.output_dir("--out", cfg.out)
+    V.device("--device", cfg.device)
+    V.jsonl_file("THEOREMS", cfg.theorems, required=("theorem",))
+    if cfg.replay:
+        V.jsonl_file("--replay", parse_replay(cfg.replay)[0], required=("theorem", "proof"))
+    V.device_available("--device", cfg.device)
+    try:
+        res = run_ttrl(cfg, progress=_show())
+    except Interrupted as stop:
+        V.fail(str(stop), 130)
+    if json_out:
+        typer.echo(json.dumps(dataclasses.asdict(res)))
+        return
+    typer.echo(f"{res.out}: {res.arm}, {res.rounds} round(s) ({res.stopped}); solved {res.solved}/{res.targets} "
+               f"({res.solved_by_composition} by composition); {res.samples_per_target:g} samples per target, "
+               f"{res.seconds.get('total', 0.0):.0f}s")
+
+
+def _run_signature() -> inspect.Signature:
+    params = []
+    for p in _options(TTRLConfig, required=("model", "out")):
+        if p.name == "theorems":
+            p = p.replace(default=typer.Argument(..., help="JSONL of target theorems (records with 'theorem')"),
+                          annotation=str)
+        elif p.name == "verify_url":
+            help_ = next(f.metadata["help"] for f in dataclasses.fields(TTRLConfig) if f.name == "verify_url")
+            p = p.replace(default=typer.Option(None, "--verify-url", help=help_), annotation=list[str] | None)
+        params.append(p)
+    params.sort(key=lambda p: p.name != "theorems")  # the argument first
+    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
+    return inspect.Signature([*params, inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY,
+                                                         default=json_opt, annotation=bool)])
+
+
+run.__signature__ = _run_signature()
+
+
+def report(runs: list[Path] = typer.Argument(..., help="ttrl run directories"),
+           plot: Path = typer.Option(None, "--plot", help="write the chart of all runs here (PNG)"),
+           json_out: bool = typer.Option(False, "--json", help="Print the comparison as JSON.")) -> None:
+    """Compare ttrl runs: solved at matched samples per target and at 1x..5x the model's training
+    time, the targets one run solved and another did not, union and intersection."""
+    import json
+
+    from gentzen.cli import validate as V
+    from gentzen.ttrl.report import compare, format_table, plot_runs
+
+    if plot is not None:
+        V.output_file("--plot", plot)
+    rep = compare([str(r) for r in runs])
+    if plot is not None:
+        rep["plot"] = str(plot_runs([str(r) for r in runs], plot))
+    if json_out:
+        typer.echo(json.dumps(rep))
+        return
+    typer.echo(format_table(rep))
+    if plot is not None:
+        typer.echo(f"chart: {rep['plot']}")
+
+
+def register(app: typer.Typer) -> None:
+    group = typer.Typer(cls=_DefaultRun, help="Test-time RL on a theorem list: `gentzen ttrl THEOREMS --model DIR "
+                        "--arm ARM --out RUN_DIR`, `gentzen ttrl report RUN_DIR…`.", no_args_is_help=True)
+    group.command("run")(run)
+    group.command("report")(report)
+    app.add_typer(group, name="ttrl")

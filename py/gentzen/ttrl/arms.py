@@ -1,0 +1,188 @@
+"""The six arms of a test-time RL run: what each samples, what it trains on, when it switches.
+
+ttrl: targets + their own variants, one adapted model (or one per target with --fork);
+ei: targets only; control: targets only, no training, samples matched to a ttrl run's;
+unrelated: targets + variants of *other* targets; ei-then-ttrl: EI until its solved count stalls
+for `patience` rounds, then variants for the targets it left; sdpo: Training II's per-theorem loop.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gentzen.errors import InputError
+from gentzen.ttrl.config import TTRLConfig
+from gentzen.ttrl.pool import Item, Pool
+
+
+@dataclass(frozen=True)
+class Arm:
+    name: str
+    variants: str   # "" none | "own" | "other" (at the start; ei-then-ttrl adds its own later)
+    trains: bool
+
+
+ARMS = {
+    "ttrl": Arm("ttrl", "own", True),
+    "ei": Arm("ei", "", True),
+    "control": Arm("control", "", False),
+    "unrelated": Arm("unrelated", "other", True),
+    "ei-then-ttrl": Arm("ei-then-ttrl", "", True),
+    "sdpo": Arm("sdpo", "", True),
+}
+
+
+def build_pool(cfg: TTRLConfig, targets: list[Item]) -> Pool:
+    return Pool.build(targets, with_variants=ARMS[cfg.arm].variants, depth=cfg.depth, cap=cfg.max_variants,
+                      seed=cfg.seed)
+
+
+def matched_samples(match_dir: str) -> list[int]:
+    """Samples the paired run spent in each of its rounds (targets and variants together)."""
+    from gentzen.io import read_jsonl_resumable
+    from pathlib import Path
+
+    rows = sorted(read_jsonl_resumable(Path(match_dir) / "rounds.jsonl"), key=lambda r: r.get("round", 0))
+    out = []
+    for r in rows:
+        s = r.get("samples_round") or {}
+        out.append(int(s.get("targets", 0)) + int(s.get("variants", 0)))
+    if not out:
+        raise InputError(f"--match {match_dir}: its rounds.jsonl has no finished round")
+    return out
+
+
+def plan(cfg: TTRLConfig, active: list[Item], round_no: int, matched: list[int] | None) -> dict[str, int]:
+    """Samples per active item this round. Control with --match spreads the paired run's samples of
+    the same round over its unsolved targets (the first ones get the remainder), so both runs spend
+    the same samples per target round by round."""
+    if matched is None:
+        return {it.name: cfg.samples for it in active}
+    if round_no > len(matched) or not active:
+        return {}
+    total = matched[round_no - 1]
+    k, extra = divmod(total, len(active))
+    return {it.name: k + (i < extra) for i, it in enumerate(active) if k + (i < extra) > 0}
+
+
+def update_item(it: Item, row: dict, cfg: TTRLConfig, round_no: int, keep_solved: bool, pool: Pool) -> None:
+    """Fold one sampled row into its item: counts, rate, proofs, status."""
+    n, v = row["attempts"], row["verified"]
+    it.samples += n
+    it.verified += v
+    it.rate = v / n if n else None
+    for p in row["proofs"]:
+        if p not in it.proofs and len(it.proofs) < cfg.keep:
+            it.proofs.append(p)
+    if it.is_target:
+        if v and it.status != "solved":
+            it.status, it.solved_round, it.by = "solved", round_no, "sampling"
+            if not keep_solved:
+                pool.retire(it.name)
+    elif it.status not in ("retired",):
+        it.status = "mastered" if it.rate is not None and it.rate > cfg.mastered else \
+            "frontier" if v else "unsolved"
+
+
+def training_records(cfg: TTRLConfig, rows: list[dict], items: dict[str, Item], composed: dict[str, str],
+                     replay_pool: list[dict], round_no: int) -> tuple[list[dict], int]:
+    """The round's training set: verified target proofs and frontier-variant proofs (1..mastered of
+    their samples; mastered ones and 0-of-n ones give none), up to `keep` distinct each, repeated
+    max(1, round(repeat × (1 − rate))); composed proofs (rate 0: repeated most); replayed proofs."""
+    from gentzen.train.ei import derived_seed, repeats
+
+    records: list[dict] = []
+    for row in rows:
+        n, v = row["attempts"], row["verified"]
+        if not v or not n:
+            continue
+        rate = v / n
+        if row["kind"] != "target" and rate > cfg.mastered:
+            continue  # mastered: leaves the pool without training
+        records += [{"theorem": row["theorem"], "proof": p} for p in row["proofs"][:cfg.keep]] * repeats(rate, cfg.repeat)
+    for name, proof in composed.items():
+        records += [{"theorem": items[name].theorem, "proof": proof}] * repeats(0.0, cfg.repeat)
+    replayed = []
+    if replay_pool and records:
+        from gentzen.train.ei import parse_replay
+
+        _, n = parse_replay(cfg.replay)
+        rng = random.Random(derived_seed(cfg.seed, round_no, "replay"))
+        replayed = rng.sample(replay_pool, min(n, len(replay_pool)))
+    return records + replayed, len(replayed)
+
+
+def switch_phase(cfg: TTRLConfig, phase: str, history: list[int], pool: Pool) -> tuple[str, int]:
+    """ei-then-ttrl: after a round, switch to variants once the solved count has not grown for
+    `patience` rounds; returns (phase, variants added)."""
+    if cfg.arm != "ei-then-ttrl" or phase != "ei" or len(history) <= cfg.patience:
+        return phase, 0
+    if history[-1] > history[-1 - cfg.patience]:
+        return phase, 0
+    added = sum(pool.add_variants(t.name, cfg.depth, cfg.max_variants, cfg.seed)
+                for t in pool.targets if t.status != "solved")
+    return "ttrl", added
+
+
+def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
+    """The sdpo arm: Training II's per-theorem loop (gentzen.train.sdpo) over the targets, with
+    round r = SDPO iteration r of every theorem; its logs are translated into the ttrl files."""
+    try:
+        from gentzen.train import sdpo
+    except ImportError:
+        raise InputError("the sdpo arm needs gentzen.train.sdpo") from None
+    from gentzen.io import atomic_write_jsonl
+
+    sub = out / "sdpo"
+    theorems = out / "sdpo_targets.jsonl"
+    if not theorems.is_file():
+        atomic_write_jsonl(theorems, [{"name": t.name, "theorem": t.theorem} for t in targets])
+    scfg = sdpo.SDPOConfig(model=cfg.model, theorems=str(theorems), out=str(sub), mode="per-theorem",
+                           iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend, lr=cfg.lr,
+                           temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
+                           resume=cfg.resume)
+    try:
+        sdpo.run(scfg, progress=lambda ev: say({**ev, "event": "sdpo", "sdpo_event": ev.get("event")}))
+    finally:
+        translate_sdpo(cfg, out, targets)
+    return {}
+
+
+def translate_sdpo(cfg: TTRLConfig, out, targets: list[Item]) -> None:
+    """SDPO's iterations.jsonl/results.jsonl -> rounds.jsonl and targets.jsonl (finished theorems only)."""
+    from gentzen.io import atomic_write_jsonl, read_jsonl_resumable
+
+    its = read_jsonl_resumable(out / "sdpo" / "iterations.jsonl")
+    results = {r["index"]: r for r in read_jsonl_resumable(out / "sdpo" / "results.jsonl")}
+    n = len(targets)
+    rounds = []
+    last = max((r.get("iteration", 0) for r in its), default=0)
+    for r in range(1, last + 1):
+        upto = [x for x in its if x.get("iteration", 0) <= r]
+        solved = [targets[i].name for i, row in sorted(results.items())
+                  if row.get("solved") and row.get("iterations", 0) <= r]
+        secs: dict[str, float] = {}
+        for x in upto:
+            for k, v in (x.get("seconds") or {}).items():
+                secs[k] = round(secs.get(k, 0.0) + v, 4)
+        now = [x for x in its if x.get("iteration") == r]
+        rounds.append({"round": r, "arm": "sdpo", "phase": "sdpo", "solved": solved, "solved_by_composition": [],
+                       "pool": {"targets_unsolved": n - len(solved), "targets_solved": len(solved)},
+                       "rates": {targets[x["theorem_index"]].name: x["tally"]["verified_rate"] for x in now},
+                       "loss": next((x.get("divergence") for x in reversed(now) if "divergence" in x), None),
+                       "samples": {"targets": round(sum(x["tally"]["samples"] for x in upto) / n, 4), "variants": 0.0},
+                       "samples_round": {"targets": sum(x["tally"]["samples"] for x in now), "variants": 0},
+                       "tokens": sum(x["tally"]["tokens"] for x in upto),
+                       "updates": sum(1 for x in upto if x["tally"].get("train_steps")),
+                       "seconds": secs})
+    atomic_write_jsonl(out / "rounds.jsonl", rounds)
+    rows = []
+    for i, t in enumerate(targets):
+        row = results.get(i, {})
+        rows.append({"name": t.name, "theorem": t.theorem, "solved": bool(row.get("solved")),
+                     "round": row.get("iterations") if row.get("solved") else None,
+                     "by": "sampling" if row.get("solved") else None, "samples": row.get("samples", 0),
+                     "proof": row.get("proof")})
+    atomic_write_jsonl(out / "targets.jsonl", rows)
+    atomic_write_jsonl(out / "variants.jsonl", [])

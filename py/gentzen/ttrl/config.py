@@ -1,0 +1,144 @@
+"""The options of a test-time RL run: one dataclass, whose field help is `gentzen ttrl --help`.
+
+Defaults are the published loop: 16 guided samples of every active target and variant at T 1.0
+(4 redraws per line, 24 per proof); variants above 75% leave as mastered; frontier variants give up
+to 4 distinct proofs, repeated max(1, round(8 × (1 − rate))) times; one GEM update, fresh AdamW.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gentzen.errors import InputError
+
+ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo")
+ENGINES = ("torch", "vllm")
+
+
+def _opt(default, help: str):
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass
+class TTRLConfig:
+    theorems: str = _opt("", "JSONL of target theorems (records with 'theorem', optional 'name')")
+    model: str = _opt("", "model directory to start from (its gentzen.json `seconds` is the budget unit x)")
+    arm: str = _opt("ttrl", "ttrl | ei | control | unrelated | ei-then-ttrl | sdpo")
+    out: str = _opt("", "run directory (docs/run-dirs.md): config.json, rounds.jsonl, targets.jsonl, "
+                        "variants.jsonl, checkpoints/round-N/, curves.png")
+    rounds: int = _opt(8, "rounds at most (a budget may stop the run earlier)")
+    budget: str = _opt("", "compute budget as a multiple of x, the model's own training time, e.g. 5x "
+                           "(no round starts once it is spent; empty: none)")
+    seconds: float = _opt(0.0, "compute budget in seconds of wall-clock, model loading excluded (0: none)")
+    samples_per_target: float = _opt(0.0, "budget in samples per target, targets and variants together (0: none)")
+    compose: bool = _opt(True, "after sampling, compose proofs of unsolved targets from solved lemma variants")
+    engine: str = _opt("torch", "sampling engine: torch | vllm")
+    backend: str = _opt("kernel", "verifier of sampled proofs: kernel | repl | kimina | both")
+    verify_url: list[str] = field(default_factory=list, metadata={
+        "help": "a Kimina-compatible server (repeat for several: proofs are spread over them, with retries); "
+                "implies --backend kimina unless --backend both"})
+    samples: int = _opt(16, "samples of every active target and variant per round")
+    temperature: float = _opt(1.0, "sampling temperature of the guided sampler")
+    redraws_per_line: int = _opt(4, "guided sampler: redraws of one rejected line")
+    redraws_per_proof: int = _opt(24, "guided sampler: redraws in one attempt")
+    depth: int = _opt(1, "variant moves from each target (data/variants.py depth)")
+    max_variants: int = _opt(16, "variants per target at most, spread over the kinds (0: all)")
+    mastered: float = _opt(0.75, "a variant verified in more than this share of its samples leaves the pool")
+    keep: int = _opt(4, "distinct verified proofs an item contributes per round")
+    repeat: int = _opt(8, "an item's proofs are repeated max(1, round(repeat × (1 − rate))) times")
+    keep_solved: bool = _opt(False, "solved targets (and their variants) stay in the mix instead of leaving")
+    fork: bool = _opt(False, "one adapted model per target (its variants train only it) instead of one shared model")
+    patience: int = _opt(2, "ei-then-ttrl: switch to variants once EI's solved count has not grown for this many rounds")
+    match: str = _opt("", "control: a ttrl run directory whose samples per round this run spends (matched compute)")
+    replay: str = _opt("", "FILE:N: N training proofs from FILE (its train split) mixed into each update")
+    loss: str = _opt("gem", "per-token loss of the update: ce | gem")
+    beta: float = _opt(0.7, "GEM's β in (0, 1]")
+    steps: int = _opt(20, "optimizer steps per update (S; 0: no training)")
+    batch: int = _opt(16, "proofs per optimizer step (B)")
+    lr: float = _opt(3e-4, "learning rate (AdamW, fresh each update)")
+    format: str = _opt("", "prompt format (default: the model's own)")
+    limit: int = _opt(0, "only the first N targets (0: all)")
+    seed: int = _opt(0, "seed of sampling, variant choice, replay and training")
+    resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
+    threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
+    device: str = _opt("cpu", "cpu | cuda | cuda:N")
+
+
+# What a resumed run must share with the run that started OUT (else its rounds would not repeat).
+PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "temperature", "redraws_per_line",
+              "redraws_per_proof", "depth", "max_variants", "mastered", "keep", "repeat", "keep_solved", "fork",
+              "patience", "match", "replay", "loss", "beta", "steps", "batch", "lr", "format", "limit", "seed")
+
+
+def parse_budget(spec: str) -> float:
+    """'5x' -> 5.0; '' -> 0.0."""
+    if not spec:
+        return 0.0
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[xX×]\s*", spec)
+    if not m or float(m.group(1)) <= 0:
+        raise InputError(f"--budget must be a positive multiple of x such as 5x, got {spec!r}")
+    return float(m.group(1))
+
+
+def check_config(cfg: TTRLConfig) -> None:
+    """Every option's range and choice, before torch loads or any time is spent (InputError)."""
+    from gentzen.models.formats import check_format
+    from gentzen.models.threads import check_threads
+    from gentzen.repl.verify import BACKENDS
+    from gentzen.train.ei import parse_replay
+    from gentzen.train.losses import LOSSES
+
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            raise InputError(message)
+
+    need(bool(cfg.theorems and cfg.model and cfg.out), "THEOREMS, --model and --out are required")
+    need(Path(cfg.theorems).is_file(), f"THEOREMS {cfg.theorems}: no such file")
+    need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
+    need(cfg.arm in ARMS, f"--arm {cfg.arm!r}: choose one of {', '.join(ARMS)}")
+    need(cfg.engine in ENGINES, f"--engine {cfg.engine!r}: choose torch or vllm")
+    need(cfg.backend in BACKENDS, f"--backend {cfg.backend!r}: choose one of {', '.join(BACKENDS)}")
+    need(cfg.rounds >= 1, f"--rounds must be at least 1, got {cfg.rounds}")
+    multiple = parse_budget(cfg.budget)
+    need(cfg.seconds >= 0, f"--seconds must be at least 0 (0: none), got {cfg.seconds:g}")
+    need(cfg.samples_per_target >= 0, f"--samples-per-target must be at least 0, got {cfg.samples_per_target:g}")
+    need(sum(bool(x) for x in (multiple, cfg.seconds, cfg.samples_per_target)) <= 1,
+         "give at most one of --budget, --seconds and --samples-per-target")
+    if multiple:
+        from gentzen.models.checkpoint import read_meta
+
+        need(float(read_meta(cfg.model).get("seconds") or 0) > 0,
+             f"--budget {cfg.budget}: {cfg.model}/gentzen.json records no training `seconds` (x); use --seconds")
+    need(cfg.samples >= 1, f"--samples must be at least 1, got {cfg.samples}")
+    need(cfg.temperature > 0, f"--temperature must be greater than 0, got {cfg.temperature:g}")
+    need(cfg.redraws_per_line >= 0 and cfg.redraws_per_proof >= 0, "--redraws-per-line/--redraws-per-proof must be at least 0")
+    need(1 <= cfg.depth <= 3, f"--depth must be 1, 2 or 3, got {cfg.depth}")
+    need(cfg.max_variants >= 0, f"--max-variants must be at least 0 (0: all), got {cfg.max_variants}")
+    need(0 < cfg.mastered <= 1, f"--mastered must be in (0, 1], got {cfg.mastered:g}")
+    need(cfg.keep >= 1, f"--keep must be at least 1, got {cfg.keep}")
+    need(cfg.repeat >= 1, f"--repeat must be at least 1, got {cfg.repeat}")
+    need(cfg.patience >= 1, f"--patience must be at least 1, got {cfg.patience}")
+    need(not cfg.match or cfg.arm == "control", "--match pairs a control run with a ttrl run: use it with --arm control")
+    need(not cfg.match or (Path(cfg.match) / "rounds.jsonl").is_file(),
+         f"--match {cfg.match}: not a ttrl run directory (no rounds.jsonl)")
+    need(not cfg.fork or cfg.arm in ("ttrl", "unrelated", "ei", "ei-then-ttrl"),
+         f"--fork adapts one model per target; arm {cfg.arm} trains none of its own")
+    path, _ = parse_replay(cfg.replay)
+    need(not path or Path(path).is_file(), f"--replay {path}: no such file")
+    need(cfg.loss in LOSSES, f"--loss {cfg.loss!r}: choose one of {', '.join(LOSSES)}")
+    need(0 < cfg.beta <= 1, f"--beta must be in (0, 1], got {cfg.beta:g}")
+    need(cfg.steps >= 0, f"--steps must be at least 0, got {cfg.steps}")
+    need(cfg.batch >= 1, f"--batch must be at least 1, got {cfg.batch}")
+    need(cfg.lr > 0, f"--lr must be greater than 0, got {cfg.lr:g}")
+    if cfg.format:
+        check_format(cfg.format)
+    need(cfg.limit >= 0, f"--limit must be at least 0, got {cfg.limit}")
+    check_threads(cfg.threads)
+    for url in cfg.verify_url:
+        need(url.startswith(("http://", "https://")), f"--verify-url {url!r}: give an http(s):// URL")
+    out = Path(cfg.out)
+    need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
+    if ((out / "state.json").is_file() or (out / "sdpo" / "state.json").is_file()) and not cfg.resume:
+        raise InputError(f"--out {out} holds a ttrl run: pass --resume to continue it, or choose another --out")

@@ -1,0 +1,115 @@
+"""`gentzen ttrl report RUN_DIR…`: several runs compared at matched compute, and their curves.
+
+Solved counts are read at matched samples per target (the most every run reached) and at each
+multiple of x (the model's own training time) counting only rounds finished within it; then the
+sets one arm solved and another did not, their union and intersection, and one chart of them all.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gentzen.errors import InputError
+
+MULTIPLES = (1, 2, 3, 4, 5)
+
+
+def load_run(path: str | Path) -> dict:
+    from gentzen.io import read_jsonl_resumable
+
+    p = Path(path)
+    try:
+        config = json.loads((p / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise InputError(f"{p}: not a ttrl run directory (no readable config.json)") from None
+    if config.get("kind") != "ttrl":
+        raise InputError(f"{p}: config.json is not a ttrl run's (kind {config.get('kind')!r})")
+    rounds = sorted(read_jsonl_resumable(p / "rounds.jsonl"), key=lambda r: r.get("round", 0))
+    label = f"{config.get('arm')}:{p.name}"
+    return {"path": str(p), "label": label, "arm": config.get("arm"), "config": config, "rounds": rounds,
+            "targets": int(config.get("targets") or 0), "x": float((config.get("budget") or {}).get("x_seconds") or 0)}
+
+
+def per_target(r: dict) -> float:
+    s = r.get("samples") or {}
+    return float(s.get("targets", 0)) + float(s.get("variants", 0))
+
+
+def solved_within(run: dict, *, samples: float | None = None, seconds: float | None = None) -> set[str]:
+    """Targets solved by the last round that finished within the budget (none: every round)."""
+    got: set[str] = set()
+    for r in run["rounds"]:
+        if samples is not None and per_target(r) > samples + 1e-9:
+            break
+        if seconds is not None and float((r.get("seconds") or {}).get("total", 0)) > seconds:
+            break
+        got = set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
+    return got
+
+
+def compare(paths: list[str]) -> dict:
+    runs = [load_run(p) for p in paths]
+    if not runs:
+        raise InputError("give at least one RUN_DIR")
+    labels = [r["label"] for r in runs]
+    if len(set(labels)) < len(labels):  # same arm and folder name: use the path
+        for r in runs:
+            r["label"] = r["path"]
+    reached = [per_target(r["rounds"][-1]) if r["rounds"] else 0.0 for r in runs]
+    matched = min(reached)
+    table, finals = [], {}
+    for run, top in zip(runs, reached):
+        last = run["rounds"][-1] if run["rounds"] else {}
+        final = solved_within(run)
+        finals[run["label"]] = final
+        x = run["x"]
+        table.append({"run": run["label"], "arm": run["arm"], "targets": run["targets"], "rounds": len(run["rounds"]),
+                      "solved": len(final), "by_composition": len(last.get("solved_by_composition", [])),
+                      "samples_per_target": round(top, 3),
+                      "solved_at_matched": len(solved_within(run, samples=matched)),
+                      "seconds": round(float((last.get("seconds") or {}).get("total", 0)), 2), "x_seconds": x,
+                      "at_x": {f"{m}x": (len(solved_within(run, seconds=m * x)) if x else None) for m in MULTIPLES},
+                      "updates": last.get("updates", 0), "tokens": last.get("tokens", 0)})
+    only = {f"{a} - {b}": sorted(finals[a] - finals[b]) for a in finals for b in finals if a != b}
+    sets = list(finals.values())
+    return {"matched_samples_per_target": round(matched, 3), "runs": table, "only": only,
+            "union": sorted(set().union(*sets)), "intersection": sorted(set.intersection(*sets)) if sets else []}
+
+
+def format_table(rep: dict) -> str:
+    head = ["run", "targets", "rounds", "solved", "composed", "samples/target",
+            f"@{rep['matched_samples_per_target']:g} s/t", *[f"{m}x" for m in MULTIPLES], "wall s"]
+    rows = [[r["run"], r["targets"], r["rounds"], r["solved"], r["by_composition"], r["samples_per_target"],
+             r["solved_at_matched"], *[("-" if r["at_x"][f"{m}x"] is None else r["at_x"][f"{m}x"]) for m in MULTIPLES],
+             r["seconds"]] for r in rep["runs"]]
+    widths = [max(len(str(c)) for c in col) for col in zip(head, *rows)]
+    lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)) for row in [head, *rows]]
+    for k, v in rep["only"].items():
+        lines.append(f"solved by {k.replace(' - ', ' and not by ')}: {len(v)}" + (f" ({', '.join(v)})" if v else ""))
+    lines.append(f"union: {len(rep['union'])}   intersection: {len(rep['intersection'])}")
+    return "\n".join(lines)
+
+
+def plot_runs(paths: list, path: str | Path) -> Path:
+    """Solved targets vs samples per target and vs wall-clock, one line per run, on one chart."""
+    from gentzen.eval.plots import _plt, _save
+
+    plt = _plt()
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+    for p in paths:
+        run = load_run(p)
+        xs = [0.0] + [per_target(r) for r in run["rounds"]]
+        ws = [0.0] + [float((r.get("seconds") or {}).get("total", 0)) for r in run["rounds"]]
+        ys = [0] + [len(set(r.get("solved", [])) | set(r.get("solved_by_composition", []))) for r in run["rounds"]]
+        a.plot(xs, ys, "-o", label=run["label"], markersize=3)
+        b.plot(ws, ys, "-o", label=run["label"], markersize=3)
+    a.set_xlabel("samples per target (targets + variants)")
+    b.set_xlabel("wall-clock seconds (model loading excluded)")
+    for ax in (a, b):
+        ax.set_ylabel("targets solved")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    out = _save(fig, Path(path))
+    plt.close(fig)
+    return out

@@ -1,0 +1,222 @@
+"""The shared fine-tuning step: every loss and weights mode lowers its loss on a fixed batch, the
+CAT weights are the ones of each step's own log-probability, and the accounting adds up."""
+
+from __future__ import annotations
+
+import copy
+import math
+import time
+
+import pytest
+
+from gentzen.errors import InputError
+from gentzen.train.accounting import Clock, JsonlLog, Tally
+from gentzen.train.samples import records
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("transformers")
+
+RECORDS = records()
+BUDGETS = {"none": {}, "ua": {"n": 4}, "pass_at_n": {"n": 4}, "bfs": {"n": 6},
+           "guided": {"redraws_per_line": 1, "redraws_per_proof": 2}}
+
+
+@pytest.fixture(scope="module")
+def pretrained():
+    """A tiny model trained a little with CE, so step probabilities are far from 0 and the CAT
+    weights differ from 1 (on a random model every p_t ≈ 0 and every weight ≈ 1)."""
+    from gentzen.models import formats
+    from gentzen.models.model import new_model
+    from gentzen.models.tokenizer import train_tokenizer
+    from gentzen.train.update import UpdateConfig, update
+
+    torch.set_num_threads(1)
+    tok = train_tokenizer(list(formats.corpus(RECORDS, "whole")) + list(formats.corpus(RECORDS, "state")),
+                          vocab_size=400)
+    model = new_model("tiny", tok, seed=0)
+    for fmt in ("whole", "state", "state+proof"):
+        update(model, tok, RECORDS, UpdateConfig(steps=50, batch=8, lr=3e-3, format=fmt))
+    return model, tok
+
+
+def _cfg(**kw):
+    from gentzen.train.update import UpdateConfig
+
+    return UpdateConfig(**{"steps": 15, "batch": 8, "lr": 1e-3, **kw})
+
+
+@pytest.mark.parametrize("loss,weights,fmt", [
+    ("ce", "none", "whole"), ("gem", "none", "whole"), ("ce", "ua", "whole"), ("ce", "pass_at_n", "whole"),
+    ("ce", "bfs", "whole"), ("ce", "guided", "whole"), ("gem", "guided", "whole"), ("gem", "ua", "state"),
+    ("ce", "pass_at_n", "state"),
+    ("ce", "bfs", "state+proof"),
+])
+def test_each_mode_lowers_its_loss_on_a_fixed_batch(pretrained, loss, weights, fmt):
+    from gentzen.train.update import evaluate, update
+
+    base, tok = pretrained
+    model = copy.deepcopy(base)
+    cfg = _cfg(loss=loss, weights=weights, weight_budget=BUDGETS[weights], format=fmt)
+    before = evaluate(model, tok, RECORDS, cfg)
+    stats = update(model, tok, RECORDS, cfg)
+    after = evaluate(model, tok, RECORDS, cfg)
+    assert stats.steps == 15 and stats.supervised_tokens > 0 and stats.tokens > stats.supervised_tokens
+    assert after["loss"] < before["loss"] - 0.02 * abs(before["loss"]), (before, after)
+    if weights == "none":
+        assert after["ce"] < before["ce"]  # GEM's CE is a diagnostic that should fall too
+        assert stats.mean_weight == 1.0
+    elif fmt == "whole":  # the weights are live: steps the model already writes get less than CE's 1
+        assert 0.0 < before["mean_weight"] < 0.999, before  # (its state-format p_t are still ≈ 0: weights ≈ 1)
+
+
+def test_step_ids_split_the_completion_at_newlines(pretrained):
+    from gentzen.models.formats import proof_lines
+    from gentzen.train.update import encode_proof, newline_ids
+
+    _, tok = pretrained
+    nl = newline_ids(tok)
+    for rec in RECORDS:
+        lines = [ln.strip() for ln in proof_lines(rec["proof"])]
+        for fmt in ("whole", "state", "state+proof"):
+            p = encode_proof(tok, rec, fmt, 512, nl)
+            assert p.n_steps == len(lines)
+            text = [""] * p.n_steps
+            for (ids, labels), steps in zip(p.rows, p.steps):
+                for i, y, s in zip(ids, labels, steps):
+                    assert (s >= 0) == (y != -100 and y != tok.eos_token_id)
+                    if s >= 0:
+                        text[s] += tok.decode([i])
+            assert [t.strip() for t in text] == lines  # each step's tokens are exactly its line
+
+
+def test_weights_are_cat_weights_of_each_steps_own_logprob(pretrained):
+    """The objective equals Σ_t w_t Σ_{tokens of t} CE / (supervised tokens), with w from cat_weights
+    of the per-step sums of the model's own token log-probs, computed here independently."""
+    from gentzen.train.sft import collate, encode
+    from gentzen.train.update import batch_objective, encode_proof, newline_ids
+    from gentzen.models import formats
+    from gentzen.train.weights import cat_weights
+
+    model, tok = pretrained
+    rec = RECORDS[6]  # four steps
+    cfg = _cfg(weights="ua", weight_budget={"n": 6})
+    p = encode_proof(tok, rec, "whole", 512, newline_ids(tok))
+    with torch.no_grad():
+        got, ce, mean_w, n_sup, _ = batch_objective(torch, model, tok, [p], cfg, "cpu")
+        ids, labels = encode(tok, formats.examples(rec, "whole")[0], 512, False)
+        x, y, m = collate(torch, [(ids, labels)], tok.pad_token_id, "cpu")
+        logp = torch.log_softmax(model(input_ids=x, attention_mask=m).logits[0, :-1].double(), -1)
+    per_token = [-float(logp[i, t]) for i, t in enumerate(labels[1:]) if t != -100]
+    # the steps: tokens up to and including each "\n"; the EOS is the last supervised token
+    sup = [t for t in labels[1:] if t != -100]
+    bounds, step, steps = [], 0, []
+    for t in sup[:-1]:
+        steps.append(step)
+        step += tok.decode([t]) == "\n"
+    step_lp = [-sum(c for c, s in zip(per_token, steps) if s == k) for k in range(step)]
+    w = cat_weights("ua", step_lp, n=6)
+    want = (sum(w[s] * c for c, s in zip(per_token, steps)) + per_token[-1]) / len(per_token)
+    assert float(got) == pytest.approx(want, rel=1e-5)
+    assert n_sup == len(per_token) and ce == pytest.approx(sum(per_token) / len(per_token), rel=1e-5)
+    assert min(w) < 0.99  # a live weighting, not CE in disguise
+
+
+def test_bfs_budget_below_the_proof_length_is_ce(pretrained):
+    from gentzen.train.update import evaluate
+
+    model, tok = pretrained
+    ce = evaluate(model, tok, RECORDS[:3], _cfg())
+    tight = evaluate(model, tok, RECORDS[:3], _cfg(weights="bfs", weight_budget={"n": 1}))
+    assert tight["mean_weight"] == pytest.approx(1.0) and tight["loss"] == pytest.approx(ce["loss"], rel=1e-6)
+
+
+def test_same_seed_same_weights_and_a_fresh_optimizer_each_call(pretrained):
+    from gentzen.train.update import update
+
+    base, tok = pretrained
+    a, b = copy.deepcopy(base), copy.deepcopy(base)
+    torch.manual_seed(1)
+    update(a, tok, RECORDS, _cfg(steps=4, seed=3))
+    torch.manual_seed(1)
+    update(b, tok, RECORDS, _cfg(steps=2, seed=3))
+    update(b, tok, RECORDS, _cfg(steps=2, seed=3))  # two updates are not one longer one: fresh AdamW, same data order
+    c = copy.deepcopy(base)
+    update(c, tok, RECORDS, _cfg(steps=4, seed=3))
+    pa, pb, pc = (torch.cat([p.flatten() for p in m.parameters()]) for m in (a, b, c))
+    assert torch.equal(pa, pc)
+    assert not torch.equal(pa, pb)
+
+
+def test_lora_trains_only_the_adapter(pretrained):
+    pytest.importorskip("peft")
+    from gentzen.train.update import update
+
+    base, tok = pretrained
+    model = copy.deepcopy(base)
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    stats = update(model, tok, RECORDS, _cfg(steps=5, lr=1e-2, lora="r=4,alpha=8"))
+    wrapped = stats.model
+    assert hasattr(wrapped, "peft_config")
+    changed = [k for k, v in wrapped.state_dict().items() if "lora_" in k]
+    assert changed
+    base_after = {k.replace("base_model.model.", "").replace(".base_layer", ""): v
+                  for k, v in wrapped.state_dict().items() if "lora_" not in k}
+    assert all(torch.equal(before[k], v) for k, v in base_after.items() if k in before)
+    assert stats.model is update(wrapped, tok, RECORDS, _cfg(steps=1, lora="r=4")).model  # the same adapter
+
+
+@pytest.mark.parametrize("kw,msg", [
+    ({"loss": "mse"}, "unknown loss"), ({"weights": "dfs"}, "unknown weights"), ({"beta": 0.0}, "beta"),
+    ({"batch": 0}, "batch"), ({"lr": 0.0}, "lr"), ({"weights": "ua"}, "n=…"),
+    ({"weights": "guided", "weight_budget": {"redraws_per_line": 4}}, "redraws_per_proof"),
+    ({"lora": "r=0"}, "lora"), ({"lora": "rank=4"}, "unknown"), ({"format": "tree"}, "format"),
+])
+def test_bad_update_configs_are_one_line_errors(kw, msg):
+    from gentzen.train.update import check_update_config
+
+    with pytest.raises(InputError, match=msg):
+        check_update_config(_cfg(**kw))
+
+
+# -- accounting ----------------------------------------------------------------------------------
+
+
+def test_clock_phases_add_up_and_loading_is_excluded():
+    clock = Clock()
+    with clock.loading():
+        time.sleep(0.05)
+    with clock.training():
+        time.sleep(0.02)
+    clock.charge(sample_seconds=0.01, check_seconds=0.005)
+    time.sleep(0.01)
+    s = clock.split()
+    assert s["loading"] >= 0.05 and s["training"] >= 0.02
+    assert s["sampling"] == pytest.approx(0.01) and s["checking"] == pytest.approx(0.005)
+    assert s["sampling"] + s["checking"] + s["training"] + s["other"] == pytest.approx(s["total"], abs=1e-3)
+    assert s["total"] < 0.05 + s["training"]  # the loading is not in the total
+    with clock.training(), pytest.raises(RuntimeError):
+        with clock.sampling():
+            pass
+
+
+def test_tally_rates_and_sums():
+    a = Tally(targets=4, samples=16, verified=5, solved=2, tokens=100)
+    b = Tally(targets=4, samples=16, verified=3, solved=1, tokens=50)
+    d = Tally().add(a).add(b).to_dict()
+    assert d["samples"] == 32 and d["tokens"] == 150 and d["solve_rate"] == pytest.approx(3 / 8)
+    assert d["verified_rate"] == pytest.approx(8 / 32)
+    assert Tally.from_dict(a.to_dict()) == a
+    assert Tally().to_dict()["solve_rate"] is None
+
+
+def test_jsonl_log_appends_and_keeps(tmp_path):
+    log = JsonlLog(tmp_path / "r.jsonl")
+    for i in range(1, 4):
+        log.write({"round": i})
+    with open(log.path, "a") as f:
+        f.write('{"round": 4, "cut')  # a line torn by a kill
+    assert [r["round"] for r in log.read()] == [1, 2, 3]
+    assert [r["round"] for r in log.keep(lambda r: r["round"] <= 2)] == [1, 2]
+    log.write({"round": 3})
+    assert [r["round"] for r in log.read()] == [1, 2, 3]
+    assert not math.isnan(len(log.path.read_text()))

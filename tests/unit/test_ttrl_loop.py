@@ -1,0 +1,257 @@
+"""The ttrl round loop with a scripted engine (no torch): composition solves a target whose lemma
+variants have scripted proofs, control spends exactly the samples of the ttrl run it is paired with,
+statuses follow the published rules, a resumed run repeats its rounds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gentzen.core.theorem import parse_theorem
+from gentzen.data.prover import prove
+from gentzen.engines.fake import FakeEngine
+from gentzen.models.formats import header
+from gentzen.ttrl import arms
+from gentzen.ttrl.config import TTRLConfig, check_config
+from gentzen.ttrl.pool import Item, Pool, load_targets
+from gentzen.ttrl.run import run
+
+TARGET = "theorem chain (P Q R S : Prop) (h1 : P → Q) (h2 : Q → R) (h3 : R → S) (h4 : P) : S := by"
+OTHER = "theorem swap (P Q : Prop) (h1 : P ∧ Q) : Q ∧ P := by"
+
+
+def _files(tmp: Path, theorems=(TARGET,)) -> tuple[Path, Path]:
+    model = tmp / "model"
+    model.mkdir()
+    (model / "config.json").write_text("{}")
+    (model / "gentzen.json").write_text(json.dumps({"seconds": 10.0, "format": "whole"}))
+    data = tmp / "t.jsonl"
+    data.write_text("".join(json.dumps({"theorem": t}) + "\n" for t in theorems))
+    return model, data
+
+
+def _scripted(proved: dict[str, str]):
+    """An engine that writes the reference proof of each statement in `proved`, line by line, and a
+    wrong line for everything else."""
+    def script(prompt: str, i: int) -> str:
+        for head, proof in proved.items():
+            if prompt.startswith(head):
+                done = prompt.count("\n") - 1
+                lines = proof.split("\n")
+                return (lines[done] if done < len(lines) else "") + "\n"
+        return "  exact h9\n"
+    return lambda model: FakeEngine(script)
+
+
+def _lemma_engine(cfg: TTRLConfig):
+    """Proofs for the lemma-cut variants only (never for the target or the other kinds)."""
+    targets = load_targets(cfg.theorems)
+    pool = arms.build_pool(cfg, targets)
+    proved = {}
+    for v in pool.variants():
+        if v.kind == "lemma":
+            proved[header(v.theorem)] = prove(parse_theorem(v.theorem)).proof
+    return _scripted(proved)
+
+
+def _cfg(tmp: Path, **kw) -> TTRLConfig:
+    model, data = _files(tmp, kw.pop("theorems", (TARGET,)))
+    base = dict(theorems=str(data), model=str(model), out=str(tmp / "run"), rounds=2, samples=4, steps=0,
+                max_variants=0, redraws_per_line=0, redraws_per_proof=0)
+    base.update(kw)
+    return TTRLConfig(**base)
+
+
+def _rounds(out: str) -> list[dict]:
+    return [json.loads(x) for x in (Path(out) / "rounds.jsonl").read_text().splitlines()]
+
+
+def test_composition_solves_a_target_from_scripted_lemma_proofs(tmp_path):
+    cfg = _cfg(tmp_path)
+    res = run(cfg, engine_factory=_lemma_engine(cfg))
+    rounds = _rounds(cfg.out)
+    assert rounds[0]["solved"] == ["chain"] and rounds[0]["solved_by_composition"] == ["chain"]
+    assert res.solved == 1 and res.solved_by_composition == 1
+    assert rounds[0]["rates"]["chain"] == 0.0  # sampling never found it: composition did
+    row = json.loads((Path(cfg.out) / "targets.jsonl").read_text().splitlines()[0])
+    assert row["by"] == "composition" and row["round"] == 1
+    from gentzen.core.kernel import check_proof
+
+    assert check_proof(parse_theorem(TARGET), row["proof"]).ok
+    assert len(row["attempts"]) == 4 and not any(a["ok"] for a in row["attempts"])
+    assert len(rounds) == 1  # the target left with its variants: nothing was left to sample
+
+
+def test_no_compose_leaves_it_unsolved(tmp_path):
+    cfg = _cfg(tmp_path, compose=False)
+    run(cfg, engine_factory=_lemma_engine(cfg))
+    rounds = _rounds(cfg.out)
+    assert len(rounds) == 2 and rounds[-1]["solved"] == []
+    variants = [json.loads(x) for x in (Path(cfg.out) / "variants.jsonl").read_text().splitlines()]
+    assert {v["status"] for v in variants if v["kind"] == "lemma"} == {"mastered"}  # 4 of 4 > 75%
+    assert {v["status"] for v in variants if v["kind"] != "lemma"} == {"unsolved"}   # 0 of 4: stay, untrained
+
+
+def test_control_spends_the_samples_of_the_run_it_matches(tmp_path):
+    a = tmp_path / "a"
+    a.mkdir()
+    cfg = _cfg(a, compose=False, theorems=(TARGET, OTHER), rounds=3)
+    run(cfg, engine_factory=_lemma_engine(cfg))
+    b = tmp_path / "b"
+    b.mkdir()
+    ctl = _cfg(b, arm="control", match=cfg.out, rounds=5, theorems=(TARGET, OTHER))
+    res = run(ctl, engine_factory=_scripted({}))
+    t, c = _rounds(cfg.out), _rounds(ctl.out)
+    assert res.stopped == "matched" and len(c) == len(t) == 3
+    for rt, rc in zip(t, c):
+        assert rc["samples_round"]["targets"] == rt["samples_round"]["targets"] + rt["samples_round"]["variants"]
+        assert rc["samples_round"]["variants"] == 0
+        assert rc["samples"]["targets"] == pytest.approx(rt["samples"]["targets"] + rt["samples"]["variants"])
+
+
+def test_resume_from_state_repeats_the_rounds(tmp_path):
+    one = tmp_path / "one"
+    one.mkdir()
+    cfg = _cfg(one, compose=False, theorems=(TARGET, OTHER), rounds=3)
+    run(cfg, engine_factory=_lemma_engine(cfg))
+    two = tmp_path / "two"
+    two.mkdir()
+    cfg2 = _cfg(two, compose=False, theorems=(TARGET, OTHER), rounds=1)
+    run(cfg2, engine_factory=_lemma_engine(cfg2))
+    # rounds are not provenance: a finished 1-round run is extended to 3 with --resume
+    cfg3 = TTRLConfig(**{**cfg2.__dict__, "rounds": 3, "resume": True})
+    run(cfg3, engine_factory=_lemma_engine(cfg3))
+    strip = lambda rs: [{k: v for k, v in r.items() if k not in ("seconds", "round_seconds")} for r in rs]  # noqa: E731
+    assert strip(_rounds(cfg.out)) == strip(_rounds(cfg3.out))
+
+
+def test_a_changed_setting_refuses_to_resume(tmp_path):
+    cfg = _cfg(tmp_path, rounds=1, compose=False)
+    run(cfg, engine_factory=_scripted({}))
+    from gentzen.errors import InputError
+
+    with pytest.raises(InputError, match="samples 4 -> 5"):
+        run(TTRLConfig(**{**cfg.__dict__, "samples": 5, "resume": True}), engine_factory=_scripted({}))
+    with pytest.raises(InputError, match="--resume"):
+        check_config(cfg)
+
+
+def test_frontier_rule_and_repeats():
+    cfg = TTRLConfig(keep=4, repeat=8, mastered=0.75)
+    rows = [{"name": "v1", "kind": "lemma", "theorem": "a", "attempts": 16, "verified": 4, "proofs": ["p", "q"]},
+            {"name": "v2", "kind": "lemma", "theorem": "b", "attempts": 16, "verified": 13, "proofs": ["r"]},
+            {"name": "v3", "kind": "substep", "theorem": "c", "attempts": 16, "verified": 0, "proofs": []},
+            {"name": "t", "kind": "target", "theorem": "d", "attempts": 16, "verified": 16, "proofs": ["s"]}]
+    recs, replayed = arms.training_records(cfg, rows, {}, {}, [], 1)
+    # v1: rate 1/4 -> round(8 × 3/4) = 6 repeats of 2 proofs; v2 mastered (13/16 > 75%): none;
+    # v3 at 0 of 16: none; the target at 16/16 still gives its proof once
+    assert [r["theorem"] for r in recs].count("a") == 12 and "b" not in [r["theorem"] for r in recs]
+    assert [r["theorem"] for r in recs].count("d") == 1 and replayed == 0
+
+
+def test_statuses_and_retirement():
+    cfg = TTRLConfig(keep=2, mastered=0.75)
+    t = Item("t", "x", "target", "t")
+    v = Item("t_v0000", "y", "lemma", "t", status="untried")
+    w = Item("t_v0001", "z", "substep", "t", status="untried")
+    pool = Pool([t, v, w])
+    arms.update_item(v, {"attempts": 16, "verified": 12, "proofs": ["a", "b", "c"]}, cfg, 1, False, pool)
+    assert v.status == "frontier" and v.proofs == ["a", "b"] and v.rate == 0.75
+    arms.update_item(w, {"attempts": 16, "verified": 0, "proofs": []}, cfg, 1, False, pool)
+    assert w.status == "unsolved" and [i.name for i in pool.active(False)] == ["t", "t_v0000", "t_v0001"]
+    arms.update_item(t, {"attempts": 16, "verified": 1, "proofs": ["p"]}, cfg, 2, False, pool)
+    assert t.status == "solved" and t.solved_round == 2 and {v.status, w.status} == {"retired"}
+    assert pool.active(False) == [] and [i.name for i in pool.active(True)] == ["t"]
+
+
+def test_control_plan_spreads_the_matched_samples():
+    cfg = TTRLConfig(samples=16)
+    items = [Item(f"t{i}", "x", "target", f"t{i}") for i in range(3)]
+    assert arms.plan(cfg, items, 1, [10]) == {"t0": 4, "t1": 3, "t2": 3}
+    assert arms.plan(cfg, items, 2, [10]) == {}
+    assert arms.plan(cfg, items, 1, None) == {"t0": 16, "t1": 16, "t2": 16}
+
+
+def test_ei_then_ttrl_switches_after_patience(tmp_path):
+    model, data = _files(tmp_path)
+    cfg = TTRLConfig(arm="ei-then-ttrl", patience=2, max_variants=3, theorems=str(data), model=str(model))
+    pool = arms.build_pool(cfg, load_targets(cfg.theorems))
+    assert pool.variants() == []
+    assert arms.switch_phase(cfg, "ei", [0, 1], pool) == ("ei", 0)
+    assert arms.switch_phase(cfg, "ei", [0, 1, 1], pool) == ("ei", 0)  # grew within the last 2 rounds
+    phase, added = arms.switch_phase(cfg, "ei", [1, 1, 1], pool)
+    assert phase == "ttrl" and added == 3 and len(pool.variants("chain")) == 3
+
+
+def test_unrelated_gives_each_target_another_targets_variants(tmp_path):
+    model, data = _files(tmp_path, (TARGET, OTHER))
+    cfg = TTRLConfig(arm="unrelated", max_variants=4, theorems=str(data), model=str(model))
+    pool = arms.build_pool(cfg, load_targets(cfg.theorems))
+    assert {v.origin for v in pool.variants("chain")} == {"swap"}
+    assert {v.origin for v in pool.variants("swap")} == {"chain"}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"arm": "dpo"}, "--arm"), ({"budget": "5"}, "--budget"), ({"budget": "2x", "seconds": 5.0}, "at most one"),
+    ({"samples": 0}, "--samples"), ({"mastered": 1.5}, "--mastered"), ({"match": "nowhere"}, "--match"),
+    ({"arm": "control", "fork": True}, "--fork"), ({"verify_url": ["ftp://x"]}, "--verify-url"),
+    ({"engine": "jax"}, "--engine"), ({"backend": "coq"}, "--backend"),
+])
+def test_bad_options_are_input_errors(tmp_path, change, message):
+    from gentzen.errors import InputError
+
+    cfg = _cfg(tmp_path, **change)
+    with pytest.raises(InputError, match=message):
+        check_config(cfg)
+
+
+def test_samples_per_target_budget_stops_before_the_next_round(tmp_path):
+    cfg = _cfg(tmp_path, arm="ei", rounds=5, samples=4, samples_per_target=6.0, theorems=(TARGET, OTHER))
+    res = run(cfg, engine_factory=_scripted({}))
+    rounds = _rounds(cfg.out)
+    # round 1 spends 4 per target (< 6: round 2 starts), round 2 reaches 8 (≥ 6: no round 3)
+    assert res.stopped == "budget" and [r["samples"]["targets"] for r in rounds] == [4.0, 8.0]
+
+
+def _fake_run(root: Path, name: str, arm: str, rounds: list[tuple[float, float, list[str]]], x: float = 10.0) -> str:
+    d = root / name
+    d.mkdir()
+    (d / "config.json").write_text(json.dumps({"kind": "ttrl", "arm": arm, "targets": 4, "budget": {"x_seconds": x}}))
+    (d / "rounds.jsonl").write_text("".join(json.dumps(
+        {"round": i + 1, "solved": s, "solved_by_composition": s[:1] if arm == "ttrl" else [],
+         "samples": {"targets": t, "variants": 0.0}, "seconds": {"total": w}}) + "\n"
+        for i, (t, w, s) in enumerate(rounds)))
+    return str(d)
+
+
+def test_report_reads_matched_samples_and_multiples_of_x(tmp_path):
+    from gentzen.ttrl.report import compare, format_table
+
+    a = _fake_run(tmp_path, "a", "ttrl", [(16, 8, ["p"]), (32, 15, ["p", "q"]), (48, 31, ["p", "q", "r"])])
+    b = _fake_run(tmp_path, "b", "control", [(20, 5, ["s"]), (40, 9, ["s", "p"])])
+    rep = compare([a, b])
+    assert rep["matched_samples_per_target"] == 40
+    ra, rb = rep["runs"]
+    assert ra["solved_at_matched"] == 2 and rb["solved_at_matched"] == 2      # a's round 3 (48 > 40) not counted
+    assert ra["at_x"] == {"1x": 1, "2x": 2, "3x": 2, "4x": 3, "5x": 3}          # rounds finished within m × 10 s
+    assert rb["at_x"]["1x"] == 2 and ra["by_composition"] == 1
+    assert rep["only"] == {"ttrl:a - control:b": ["q", "r"], "control:b - ttrl:a": ["s"]}
+    assert rep["union"] == ["p", "q", "r", "s"] and rep["intersection"] == ["p"]
+    assert "union: 4" in format_table(rep)
+
+
+def test_seconds_and_multiple_of_x_budgets(tmp_path):
+    from gentzen.ttrl.run import budget_limit
+
+    cfg = _cfg(tmp_path, arm="ei", rounds=5, seconds=1e-6, theorems=(TARGET, OTHER))
+    res = run(cfg, engine_factory=_scripted({}))
+    assert res.stopped == "budget" and res.rounds == 1  # the first round always runs; none after it
+    assert budget_limit(TTRLConfig(budget="3x"), 10.0) == ("seconds", 30.0)
+    assert budget_limit(TTRLConfig(samples_per_target=8), 10.0) == ("samples", 8)
+    (Path(cfg.model) / "gentzen.json").write_text("{}")
+    from gentzen.errors import InputError
+
+    with pytest.raises(InputError, match="no training `seconds`"):
+        check_config(TTRLConfig(**{**cfg.__dict__, "seconds": 0.0, "budget": "2x", "out": str(tmp_path / "o2")}))
