@@ -8,6 +8,7 @@ time. Printing follows Lean 4's pretty-printer: the fewest parentheses that pars
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 import sys
 
 from gentzen.errors import LimitError, ParseError
@@ -272,13 +273,14 @@ def parse_formula(text: str, *, atoms: set[str] | frozenset[str] | None = None, 
     if f is None:  # the positional parser: slower, and the one that reports errors with columns
         f = parse_tokens(tokenize(text, offset), atoms=atoms, end_column=offset + len(text))
     if atoms is None:  # only successes are cached: an error's column depends on the offset
-        if len(_PARSED) > 200_000:
-            _PARSED.clear()
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.popitem(last=False)  # FIFO eviction: O(1), never a stop-the-world clear
         _PARSED[text] = f
     return f
 
 
-_PARSED: dict[str, Formula] = {}
+_PARSED: "OrderedDict[str, Formula]" = OrderedDict()
+_PARSED_MAX = 200_000
 
 # The fast path: token strings only (no positions), operators mapped through one dict. Any
 # irregularity returns None and the positional parser above produces the error.

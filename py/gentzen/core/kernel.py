@@ -7,14 +7,15 @@ one tactic line and returns the next state or a `StepError` (a value, not an exc
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from gentzen.core.elab import PROP
-from gentzen.core.goals import Goal
+from gentzen.core.goals import Goal, shadowed_atoms
 from gentzen.core.syntax import FORBIDDEN, SyntaxErr, find_forbidden, parse_line
 from gentzen.core.tactics import Failure, Frame, bump, run_tactic
 from gentzen.core.theorem import Theorem, parse_theorem, split_proof
-from gentzen.errors import ParseError
+from gentzen.errors import LimitError, ParseError
 
 KINDS = ("parse", "unknown_identifier", "type_mismatch", "unsolved_goals", "no_goals", "tactic_failed",
          "forbidden", "unsupported")
@@ -97,7 +98,11 @@ class ProofState:
         return self.theorem.statement() + "\n" + self.proof_text()
 
     def fresh_name(self) -> str:
-        return f"n{self.next_n}"
+        """The name the next unnamed `intro`/`have` gets under auto_names (atoms are skipped)."""
+        n, atoms = self.next_n, self.theorem.atoms
+        while f"n{n}" in atoms:
+            n += 1
+        return f"n{n}"
 
     def __repr__(self) -> str:
         return f"ProofState({self.render()!r})"
@@ -119,6 +124,9 @@ class ProofState:
             line = self.line_no if f.line is None else f.line
             return StepError(KernelError(line, f.col, f.kind, f.message, line, f.end if f.end is not None else f.col),
                              self)
+        except LimitError as e:  # every limit is a rejection with a message, never an exception
+            return StepError(KernelError(self.line_no, 0, "unsupported",
+                                         f"{e.message} (a limit of gentzen's kernel, not of Lean)"), self)
 
     def settle(self) -> "ProofState":
         """Close finished boxes and bullets, so a `have … := by` box's hypothesis reaches its parent."""
@@ -211,7 +219,16 @@ class ProofState:
         tac = parsed.tactic
         if not fr.goals:
             raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
-        new_goals, push, next_n = run_tactic(tac, fr.goals[0], next_n, self.auto_names, self.line_no)
+        try:
+            new_goals, push, next_n = run_tactic(tac, fr.goals[0], next_n, self.auto_names, self.line_no)
+        except Failure as f:
+            ren = shadowed_atoms(fr.goals[0].ctx) if f.kind in ("type_mismatch", "tactic_failed") else None
+            if ren:  # say less rather than print a formula differently from Lean
+                shown = ", ".join(f"`{v}`" for v in ren.values())
+                raise Failure(f.kind, f.message.split("\n", 1)[0] + "\n(the rest of Lean's message is not "
+                              f"reproduced: Lean prints the shadowed proposition atom as {shown} in it)",
+                              f.col, f.end, f.line) from None
+            raise
         frames[-1] = Frame(fr.kind, fr.column, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending)
         if push is not None:
             frames.append(push)
@@ -274,7 +291,8 @@ def _rename_line(content: str, tac, state: ProofState) -> str:
 # ---------------------------------------------------------------- entry points
 
 
-_INITIAL: dict[Theorem, tuple] = {}
+_INITIAL: "OrderedDict[Theorem, tuple]" = OrderedDict()  # bounded FIFO, no stop-the-world clear
+_INITIAL_MAX = 100_000
 
 
 def start(theorem: Theorem | str, *, auto_names: bool = False) -> ProofState:
@@ -284,8 +302,8 @@ def start(theorem: Theorem | str, *, auto_names: bool = False) -> ProofState:
         ctx = tuple((a, PROP, False) for a in thm.atoms) + tuple((h, f, False) for h, f in thm.hyps)
         next_n = bump([h for h, _ in thm.hyps], 1)  # premises named nK push the fresh names past them
         init = ((Frame("top", None, (Goal(ctx, thm.goal, ""),), (1, thm.by_column)),), next_n)
-        if len(_INITIAL) > 100_000:
-            _INITIAL.clear()
+        if len(_INITIAL) >= _INITIAL_MAX:
+            _INITIAL.popitem(last=False)
         _INITIAL[thm] = init
     return ProofState(thm, init[0], None, 2, auto_names, init[1])
 
@@ -298,6 +316,9 @@ def check_proof(theorem: Theorem | str, proof: str) -> CheckResult:
     text = proof.replace("\r\n", "\n")
     try:
         given, body, first = split_proof(text)
+    except LimitError as e:
+        return CheckResult(False, KernelError(e.line or 1, e.column or 0, "unsupported",
+                                              f"{e.message} (a limit of gentzen's kernel, not of Lean)"))
     except ParseError as e:
         return CheckResult(False, KernelError(e.line or 1, e.column or 0, "parse", e.message))
     bad = find_forbidden(body)  # before anything else: no forbidden word reaches a checker

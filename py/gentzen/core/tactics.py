@@ -47,6 +47,17 @@ def bump(names, next_n: int) -> int:
     return next_n
 
 
+def fresh_auto_name(ctx, next_n: int) -> tuple[str, int]:
+    """The next `nK` (auto_names) that is not a proposition atom in scope, and the counter after it.
+
+    Skipping atoms keeps the promise that a solved state's `proof_text()` checks: a hypothesis named
+    like an atom would shadow it, which the kernel refuses (issue 10, soundness-fuzzer finding).
+    """
+    while lookup(ctx, f"n{next_n}") is PROP:
+        next_n += 1
+    return f"n{next_n}", next_n + 1
+
+
 def _no_atom_shadow(names, goal: Goal, tac) -> None:
     """Refuse a new hypothesis named like a proposition atom in scope.
 
@@ -71,7 +82,7 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             anon = not names
             if anon:
                 if auto_names:
-                    name, next_n = (f"n{next_n}", next_n + 1)
+                    name, next_n = fresh_auto_name(goal.ctx, next_n)
                     names = [name]
                 else:
                     names = ["a"]
@@ -91,7 +102,7 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             names = tac.names
             if not names:
                 if auto_names:
-                    name, next_n = (f"n{next_n}", next_n + 1)
+                    name, next_n = fresh_auto_name(goal.ctx, next_n)
                 else:
                     name = "this"
             else:
