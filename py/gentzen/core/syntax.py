@@ -38,10 +38,13 @@ _TOKEN = re.compile(
       |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)
       |(?P<not>¬|~)|(?P<and>∧|/\\)|(?P<or>∨|\\/)|(?P<iff>↔|<->)|(?P<imp>→|->)
       |(?P<proj>\.(?:[0-9]+|[^\W\d][\w']*))
+      |(?P<arrow>=>|↦)|(?P<comp>∘)|(?P<lam>λ)
       |(?P<id>[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*)
     """, re.VERBOSE)
 
-BIN_PREC = {"and": 35, "or": 30, "imp": 25, "iff": 20}
+BIN_PREC = {"and": 35, "or": 30, "imp": 25, "iff": 20, "comp": 90}
+# Words that end an application or start a term form (Lean tokens, never identifiers).
+TERM_KEYWORDS = frozenset("fun show from by have at with then else if let do match suffices calc".split())
 _RIGHT = {"and": 36, "or": 31, "imp": 26, "iff": 21}  # left slot; right slot = prec (iff: 21)
 
 
@@ -87,6 +90,54 @@ class Conn:
 
 
 @dataclass(slots=True, eq=False)
+class DotId:
+    """`.inl`, `.intro`: a constant resolved in the namespace of the expected type's head (Lean's
+    dotted identifier notation, `Term.dotIdent` in src/Lean/Parser/Term.lean)."""
+    name: str
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Fun:
+    """`fun x y => t`, `λ x => t`, `fun (x : φ) => t`, `fun ⟨a, b⟩ => t` (`Term.fun`, src/Lean/Parser/Term.lean).
+
+    binders: tuple of (names, type term or None, is_pattern, col); a pattern binder `⟨a, b⟩` has names (a, b).
+    """
+    binders: tuple
+    body: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Show:
+    """`show φ from t` (`Term.show`)."""
+    ty: object
+    body: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Ascr:
+    """`(t : φ)`: type ascription (`Term.typeAscription`)."""
+    term: object
+    ty: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Comp:
+    """`f ∘ g` (`Function.comp`, `infixr:90 " ∘ "` in src/Init/Prelude.lean... Init/Core.lean)."""
+    f: object
+    g: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
 class Tactic:
     """One parsed tactic: `kind` and its fields (names, formula, term)."""
     kind: str            # intro have have_by exact apply exfalso constructor left right rcases obtain
@@ -98,6 +149,8 @@ class Tactic:
     target: str | None = None     # rcases/obtain: the hypothesis name
     target_col: int = 0
     by_col: int = 0               # have_by: column of `by`
+    inline: str | None = None     # have_by: the tactics after `by` on the same line (one-line nested `by`)
+    inline_col: int = 0
 
 
 @dataclass(slots=True, eq=False)
@@ -123,8 +176,12 @@ def tokenize(text: str, base: int) -> list[tuple[str, str, int, int]]:
             raise SyntaxErr("parse", f"unexpected token '{text[pos]}'; expected term", base + pos)
         kind = m.lastgroup
         if kind != "ws":
-            if kind == "proj" and (pos == 0 or text[pos - 1] == " "):
-                raise SyntaxErr("parse", "unexpected token '.'; expected term", base + pos)
+            if kind == "proj" and (pos == 0 or text[pos - 1] in " (⟨,"):
+                if text[pos + 1].isdigit():
+                    raise SyntaxErr("parse", "unexpected token '.'; expected term", base + pos)
+                kind = "dot"  # `.inl hp`: dotted identifier notation at a term's start
+            elif kind == "id" and m.group() in TERM_KEYWORDS:
+                kind = "kw"
             toks.append((kind, m.group(), base + pos, base + m.end()))
         pos = m.end()
     return toks
@@ -152,6 +209,9 @@ class _TermParser:
             self.i += 1
             arg = self.term(40)
             lhs = Conn("not", (arg,), t[2], arg.end)
+        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show")):
+            self.depth -= 1
+            return self.show() if t[1] == "show" else self.fun()  # both extend as far as possible
         else:
             lhs = self.app()
         while True:
@@ -162,6 +222,10 @@ class _TermParser:
             if p < min_prec:
                 break
             self.i += 1
+            if t[0] == "comp":  # `infixr:90 " ∘ "`
+                rhs = self.term(90)
+                lhs = Comp(lhs, rhs, lhs.col, rhs.end)
+                continue
             rhs = self.term(21 if t[0] == "iff" else p)
             lhs = Conn(t[0], (lhs, rhs), lhs.col, rhs.end)
             if t[0] == "iff":
@@ -171,12 +235,89 @@ class _TermParser:
         self.depth -= 1
         return lhs
 
+    def fun(self):
+        """`fun`/`λ` binders `=>` (or `↦`) body (Term.fun / Term.basicFun, src/Lean/Parser/Term.lean)."""
+        start = self.toks[self.i]
+        self.i += 1
+        binders = []
+        while True:
+            t = self.peek()
+            if t is None:
+                self.fail("'=>'")
+            kind = t[0]
+            if kind == "arrow" and binders:
+                self.i += 1
+                break
+            if kind == "id" and "." not in t[1]:
+                self.i += 1
+                binders.append(((_binder_name(t[1], t[2]),), None, False, t[2]))
+            elif kind == "la":  # an anonymous-constructor pattern `⟨a, b⟩`
+                self.i += 1
+                names = []
+                while True:
+                    n = self.peek()
+                    if n is None or n[0] != "id" or "." in n[1]:
+                        self.fail("identifier")
+                    self.i += 1
+                    names.append(_binder_name(n[1], n[2]))
+                    n = self.peek()
+                    if n is not None and n[0] == "comma":
+                        self.i += 1
+                        continue
+                    if n is None or n[0] != "ra":
+                        self.fail("',' or '⟩'")
+                    self.i += 1
+                    break
+                binders.append((tuple(names), None, True, t[2]))
+            elif kind == "lp":  # `(x y : φ)`
+                self.i += 1
+                names = []
+                while self.peek() is not None and self.peek()[0] == "id" and "." not in self.peek()[1]:
+                    n = self.toks[self.i]
+                    self.i += 1
+                    names.append(_binder_name(n[1], n[2]))
+                c = self.peek()
+                if not names or c is None or c[0] != "colon":
+                    self.fail("':'" if names else "identifier")
+                self.i += 1
+                ty = self.term(0)
+                c = self.peek()
+                if c is None or c[0] != "rp":
+                    self.fail("')'")
+                self.i += 1
+                binders.extend(((x,), ty, False, t[2]) for x in names)
+            else:
+                self.fail("'=>'" if binders else "identifier")
+        body = self.term(0)
+        return Fun(tuple(binders), body, start[2], body.end)
+
+    def show(self):
+        """`show φ from t` (Term.show); `show φ by tac` is outside the proof language."""
+        start = self.toks[self.i]
+        self.i += 1
+        ty = self.term(0)
+        t = self.peek()
+        if t is not None and t[0] == "kw" and t[1] == "by":
+            raise SyntaxErr("unsupported", "`show … by …` inside a term is outside gentzen's proof language; "
+                            "Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
+        if t is None or t[0] != "kw" or t[1] != "from":
+            self.fail("'from'")
+        self.i += 1
+        body = self.term(0)
+        return Show(ty, body, start[2], body.end)
+
     def app(self):
         head = self.arg()
         args = []
         while True:
             t = self.peek()
-            if t is None or t[0] not in ("id", "lp", "la"):
+            if t is None:
+                break
+            kind = t[0]
+            if kind == "lam" or kind == "kw" and t[1] == "fun":  # a trailing `fun` is the last argument
+                args.append(self.fun())
+                break
+            if kind not in ("id", "lp", "la", "dot"):
                 break
             args.append(self.arg())
         if not args:
@@ -191,14 +332,26 @@ class _TermParser:
         if kind == "id":
             self.i += 1
             node = Id(t[1], t[2], t[3])
+        elif kind == "dot":
+            self.i += 1
+            node = DotId(t[1][1:], t[2], t[3])
         elif kind == "lp":
             self.i += 1
             inner = self.term(0)
             close = self.peek()
-            if close is None or close[0] != "rp":
-                self.fail("')'")
-            self.i += 1
-            node = _respan(inner, t[2], close[3])
+            if close is not None and close[0] == "colon":  # `(t : φ)`
+                self.i += 1
+                ty = self.term(0)
+                close = self.peek()
+                if close is None or close[0] != "rp":
+                    self.fail("')'")
+                self.i += 1
+                node = Ascr(inner, ty, t[2], close[3])
+            else:
+                if close is None or close[0] != "rp":
+                    self.fail("')'")
+                self.i += 1
+                node = _respan(inner, t[2], close[3])
         elif kind == "la":
             self.i += 1
             items = [self.term(0)]
@@ -221,6 +374,10 @@ class _TermParser:
         return node
 
 
+def _binder_name(name: str, col: int) -> str:
+    return name if name == "_" else check_name(name, col)
+
+
 def _respan(node, col: int, end: int):
     """Parenthesised terms keep their own span for messages, but projections attach after `)`."""
     cls = type(node)
@@ -238,11 +395,14 @@ def parse_term(text: str, base: int):
         # the commonest terms (`h1 n1`, `Or.inr n2`, `trivial`): names separated by single spaces
         ids, pos = [], base
         for name in text.split(" "):
+            if name in TERM_KEYWORDS:
+                break
             ids.append(Id(name, pos, pos + len(name)))
             pos += len(name) + 1
-        if len(ids) == 1:
-            return ids[0]
-        return App(ids[0], tuple(ids[1:]), base, base + len(text))
+        else:
+            if len(ids) == 1:
+                return ids[0]
+            return App(ids[0], tuple(ids[1:]), base, base + len(text))
     toks = tokenize(text, base)
     p = _TermParser(toks, base + len(text))
     t = p.term(0)
@@ -404,8 +564,18 @@ def _parse_tactic(s: str, col: int) -> Tactic:
             raise SyntaxErr("parse", "expected ':=' in `have` (the proof language requires a value)", end)
         head = s[4:i]
         c = head.find(":")
-        if c < 0:
-            raise SyntaxErr("parse", "expected ':' and a type in `have`", col + 4 + len(head))
+        if c < 0:  # `have h := t`: the type is inferred (Term.haveIdDecl, src/Lean/Parser/Term.lean)
+            names = _names(head, col + 4)
+            if len(names) > 1:
+                raise SyntaxErr("unsupported", "`have` with binders is outside gentzen's proof language", col + 4)
+            body = s[i + 2:]
+            bcol = col + i + 2 + (len(body) - len(body.lstrip(" ")))
+            if body.strip() == "by" or body.strip().startswith("by "):
+                raise SyntaxErr("unsupported", "`have … := by` without a type is outside gentzen's proof language; "
+                                "give the type (`have h : φ := by`)", bcol)
+            if not body.strip():
+                raise SyntaxErr("parse", "unexpected end of input; expected term", end)
+            return Tactic("have", col, end, names=names, formula=None, term=parse_term(body.strip(" "), bcol))
         names = _names(head[:c], col + 4)
         if len(names) > 1:
             raise SyntaxErr("parse", "unexpected identifier; expected ':'", col + 4)
@@ -421,8 +591,11 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         bcol = col + i + 2 + (len(body) - len(body.lstrip(" ")))
         if body.strip() == "by":
             return Tactic("have_by", col, end, names=names, formula=formula, by_col=bcol)
-        if body.strip().startswith("by "):
-            raise SyntaxErr("unsupported", "a `by` block must start on its own line in the proof language", bcol)
+        if body.strip().startswith("by "):  # a one-line nested `by`: its first tactics follow on this line
+            tail = body.lstrip(" ")[2:]
+            icol = bcol + 2 + (len(tail) - len(tail.lstrip(" ")))
+            return Tactic("have_by", col, end, names=names, formula=formula, by_col=bcol, inline=tail.strip(" "),
+                          inline_col=icol)
         if not body.strip():
             raise SyntaxErr("parse", "unexpected end of input; expected term", end)
         return Tactic("have", col, end, names=names, formula=formula, term=parse_term(body.strip(" "), bcol))
