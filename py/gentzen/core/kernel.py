@@ -15,6 +15,7 @@ from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, PROP, ElabErr, Elab
 from gentzen.core.goals import Goal, shadowed_atoms
 from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show, SyntaxErr,
                                   Tactic, find_forbidden, parse_line, parse_term)
+from gentzen.core.core_tactics import open_alternative
 from gentzen.core.tactics import Failure, Frame, bump, run_tactic
 from gentzen.core.theorem import Theorem, UnsupportedStatement, parse_theorem, split_surface
 from gentzen.errors import LimitError, ParseError
@@ -198,15 +199,24 @@ class ProofState:
                 raise Failure("parse", "unexpected token at column 0; expected an indented tactic block", 0)
             # no indentation: the step goes to the innermost block that still has goals
             frames = list(frames)
-            while len(frames) > 1 and not frames[-1].goals:
+            while len(frames) > 1 and (not frames[-1].goals or content[:1] == "|" and frames[-1].kind == "alt"):
                 frames = self._close_top(frames)
             fr = frames[-1]
-            col = fr.column if fr.column is not None else _parent_col(frames) + 2
+            col = fr.column if fr.column is not None else _parent_col(frames) + (2 if fr.kind != "alts" else 0)
             text = " " * col + content
         elif frames[-1].column != col:
             frames = self._close_to(col, frames)
         frames = list(frames)
         next_n = self.next_n
+        if content[:1] == "|" or frames[-1].kind == "alts":  # `cases h with` alternatives
+            if content[:1] == "|":
+                return self._alternative(text, content, col, frames)
+            fr = frames[-1]
+            if fr.column is None:
+                raise Failure("parse", "expected '|' (an alternative `| ctor names => …` of `cases … with`)", col)
+            frames = self._close_top(frames)  # every alternative given: the block ends
+            if frames[-1].column != col:
+                frames = list(self._close_to(col, frames))
         if ";" not in content:
             tac, next_n = self._run(content, col, frames, next_n, True)
             line_text = content if not self.auto_names else _rename_line(content, tac, self._fresh(self.next_n))
@@ -325,6 +335,29 @@ class ProofState:
         frames[-1] = Frame(fr.kind, fr.column, tuple(produced) + tuple(rest), fr.opener, fr.pending)
         return tac, next_n
 
+    def _alternative(self, text: str, content: str, col: int, frames: list) -> "ProofState":
+        fr = frames[-1]
+        if fr.kind == "alts" and fr.column is None:
+            if col < _parent_col(frames):
+                raise Failure("unsupported", "alternatives left of their `cases` are outside gentzen's proof language",
+                              col)
+            frames[-1] = Frame(fr.kind, col, fr.goals, fr.opener, fr.pending)
+        elif fr.kind == "alts" and fr.column != col:
+            raise Failure("unsupported", "alternatives of one `cases … with` at different columns are outside "
+                          "gentzen's proof language", col)
+        if self.strict:
+            raise Failure("unsupported", "`cases … with` alternatives are outside the natural-deduction subset "
+                          "(strict_nd)", col)
+        rest, rest_col, names = open_alternative(frames, content, col, self.line_no)
+        next_n = bump(names, self.next_n)
+        if rest.strip():
+            if ";" in rest:
+                raise Failure("unsupported", "`;` after an alternative's `=>` is outside gentzen's proof language",
+                              rest_col + rest.index(";"))
+            _tac, next_n = self._run(rest.rstrip(" "), rest_col, frames, next_n, True)
+        return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1, self.auto_names,
+                          next_n, self.strict, self.nd)
+
     def _tactic(self, tac, goal, next_n):
         token = ND_SCOPE.set(True) if self.nd else None
         try:
@@ -344,6 +377,9 @@ class ProofState:
     # ---- blocks
     def _close_top(self, frames: list) -> list:
         fr = frames[-1]
+        if fr.kind == "alts" and fr.goals:  # Lean checks every constructor has its alternative
+            line, col = fr.opener
+            raise Failure("tactic_failed", f"alternative `{fr.pending[0][0]}` has not been provided", col, line=line)
         if fr.goals:
             line, col = fr.opener
             raise Failure("unsolved_goals", "unsolved goals\n" + "\n\n".join(g.render() for g in fr.goals), col,

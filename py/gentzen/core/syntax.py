@@ -541,11 +541,22 @@ def _names(text: str, base: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
+_ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_intro not_intro raa and_elim "
+                      "or_elim imp_elim not_elim reit true_intro dne".split())
+
+
 def _parse_tactic(s: str, col: int) -> Tactic:
     end = col + len(s)
     word = s.split(" ", 1)[0]
     rest = s[len(word):]
     rcol = col + len(word)
+    if word in _CORE_WORDS or word == "intro" and any(p == "_" or p[0] == "⟨" for p in rest.split()):
+        from gentzen.core.patterns import parse_core_tactic  # the core tactics beyond the ND subset
+        return parse_core_tactic("intro_pat" if word == "intro" else word, s, col)
+    if word in _ND_WORDS:  # `import Gentzen.ND` rule macros; the kernel refuses them without the import
+        from gentzen.core.nd import parse_nd_tactic
+        return parse_nd_tactic(word, s, col)
     if word == "intro":
         names = _names(rest, rcol)
         return Tactic("intro", col, end, names=names)
@@ -599,22 +610,6 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         if not body.strip():
             raise SyntaxErr("parse", "unexpected end of input; expected term", end)
         return Tactic("have", col, end, names=names, formula=formula, term=parse_term(body.strip(" "), bcol))
-    if word == "rcases":
-        m = re.fullmatch(r" +(\S+) +with +(\S+) *\| *(\S+) *", rest)
-        if not m:
-            raise SyntaxErr("parse", "expected `rcases h with x | y`", rcol)
-        for g in (1, 2, 3):
-            check_name(m.group(g), rcol + m.start(g))
-        return Tactic("rcases", col, end, names=(m.group(2), m.group(3)), target=m.group(1),
-                      target_col=rcol + m.start(1))
-    if word == "obtain":
-        m = re.fullmatch(r" *⟨ *(\S+?) *, *(\S+?) *⟩ *:= *(\S+) *", rest)
-        if not m:
-            raise SyntaxErr("parse", "expected `obtain ⟨x, y⟩ := h`", rcol)
-        for g in (1, 2, 3):
-            check_name(m.group(g), rcol + m.start(g))
-        return Tactic("obtain", col, end, names=(m.group(1), m.group(2)), target=m.group(3),
-                      target_col=rcol + m.start(3))
     if word in LEAN_TACTICS:
         raise SyntaxErr("unsupported", f"`{word}` is a Lean tactic outside gentzen's proof language", col,
                         col + len(word))

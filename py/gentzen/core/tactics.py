@@ -11,7 +11,7 @@ import re
 
 from gentzen.core.elab import PROP, ElabErr, Elaborator, lookup
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
-from gentzen.core.goals import Goal, append_tag, remove_hyp
+from gentzen.core.goals import Goal, append_tag
 from gentzen.core.syntax import Id
 
 _AUTO = re.compile(r"n(\d+)")
@@ -76,6 +76,12 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
     el = Elaborator(goal.ctx)
     if tac.names:
         _no_atom_shadow(tac.names, goal, tac)
+    if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, `<;>`, …: core_tactics.py
+        from gentzen.core.core_tactics import run_core
+        goals, push, next_n = run_core(tac, goal, next_n, auto_names, line_no, run_tactic)
+        return goals, push, bump(tac.names, next_n)
+    if kind == "nd":
+        return _run_nd(tac, goal, next_n, auto_names, line_no)
     try:
         if kind == "intro":
             names = list(tac.names)
@@ -158,30 +164,29 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             # (`t.h` under a tag `t`), not with the parent's tag.
             return [Goal(goal.ctx, t.args[0] if kind == "left" else t.args[1], append_tag(goal.tag, "h"))], \
                 None, next_n
-        if kind in ("rcases", "obtain"):
-            ty = lookup(goal.ctx, tac.target)
-            if ty is None:
-                raise Failure("unknown_identifier", f"Unknown identifier `{tac.target}`", tac.target_col,
-                            tac.target_col + len(tac.target))
-            x, y = tac.names
-            ctx = remove_hyp(goal.ctx, tac.target)
-            base = Goal(ctx, goal.target, goal.tag)
-            if kind == "rcases":
-                if ty is PROP or ty.kind != "or":
-                    raise Failure("unsupported", "`rcases h with x | y` needs a disjunction `h : φ ∨ ψ` in the "
-                                f"proof language; `{tac.target}` has type {_ty(ty)}", tac.target_col)
-                a, b = ty.args
-                return [base.with_hyp(x, a, tag=append_tag(goal.tag, "inl")),
-                        base.with_hyp(y, b, tag=append_tag(goal.tag, "inr"))], None, bump((x, y), next_n)
-            if ty is PROP or ty.kind not in ("and", "iff"):
-                raise Failure("unsupported", "`obtain ⟨x, y⟩ := h` needs `h : φ ∧ ψ` (or `φ ↔ ψ`) in the proof "
-                            f"language; `{tac.target}` has type {_ty(ty)}", tac.target_col)
-            a, b = ty.args if ty.kind == "and" else (Imp(*ty.args), Imp(ty.args[1], ty.args[0]))
-            g = base.with_hyp(x, a).with_hyp(y, b, tag=append_tag(goal.tag, "intro"))
-            return [g], None, bump((x, y), next_n)
     except ElabErr as e:
         raise Failure(e.kind, e.message, e.col, e.end) from None
     raise AssertionError(kind)
+
+
+_CORE_KINDS = frozenset("assumption contradiction trivial show intros intro_pat rintro rcases obtain cases "
+                        "cases_with refine".split())
+
+
+def _run_nd(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
+    """A rule macro of lean/Gentzen/ND.lean: its core tactics in sequence on the main goal (`t1; t2`)."""
+    from gentzen.core.nd import ND_SCOPE
+    if not ND_SCOPE.get():
+        # without `import Gentzen.ND` the word is no tactic at all (the same error as any unknown word)
+        raise Failure("parse", f"unknown tactic `{tac.target}`", tac.col, tac.col + len(tac.target))
+    goals: list[Goal] = [goal]
+    for sub in tac.term:
+        if not goals:
+            raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
+        new, push, next_n = run_tactic(sub, goals[0], next_n, auto_names, line_no)
+        goals = list(new) + goals[1:]
+    return goals, None, next_n
+
 
 def _mv(name: str) -> Formula:
     """A metavariable of a constant's type (`?a`); no user atom can start with `?`."""
@@ -321,10 +326,6 @@ def _arity(f: Formula) -> int:
         n += 1
         u = u.args[1]
     return n
-
-
-def _ty(ty) -> str:
-    return "Prop" if ty is PROP else f"`{to_lean(ty)}`"
 
 
 def _check_atoms(formula: Formula, ctx, tac) -> None:
