@@ -191,6 +191,8 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
                         "alternatives `trivial` tries, is not reproduced)\n\n" + goal.render(), tac)
         return [], None, next_n
     if kind == "show":
+        from gentzen.core.tactics import _check_atoms
+        _check_atoms(tac.formula, goal.ctx, tac)
         if tac.formula.unf is not goal.target.unf:
             raise _fail("tactic_failed", f"`show {to_lean(tac.formula)}` does not match the goal (gentzen's "
                         "wording; Lean's message differs)\n\n" + goal.render(), tac)

@@ -270,6 +270,11 @@ class ProofState:
         if not fr.goals:
             raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
         goal = fr.goals[0]
+        if tac.kind == "show" and goal.target.unf is not tac.formula.unf:
+            # `show t` makes the first goal whose target unifies with t the main goal (Init/Tactics.lean)
+            k = next((i for i, g in enumerate(fr.goals) if g.target.unf is tac.formula.unf), 0)
+            fr = Frame(fr.kind, fr.column, (fr.goals[k],) + fr.goals[:k] + fr.goals[k + 1:], fr.opener, fr.pending)
+            frames[-1], goal = fr, fr.goals[0]
         if self.strict:
             _strict_check(tac, goal)
         if tac.kind == "have" and tac.formula is None:
@@ -484,8 +489,25 @@ def _infer_have(tac, goal: Goal):
 _ND_FIELDS = frozenset(("1", "2", "left", "right", "mp", "mpr"))
 
 
+_PATTERN_KINDS = frozenset("assumption contradiction trivial show intros intro_pat rintro rcases obtain cases "
+                           "cases_with refine".split())
+
+
 def _strict_check(tac, goal: Goal) -> None:
     """strict_nd: refuse the surface syntax beyond the subset of docs/proof-language.md (`unsupported`)."""
+    if tac.kind in _PATTERN_KINDS:  # the core tactics beyond the subset; rcases/obtain only in their ND shape
+        pat = tac.term
+        nd_shape = (tac.kind == "rcases" and pat[0] == "alts" or tac.kind == "obtain" and pat[0] == "tuple") and \
+            len(pat[1]) == 2 and all(p[0] == "one" and p[1] != "_" for p in pat[1])
+        if not nd_shape:
+            word = "intro" if tac.kind == "intro_pat" else tac.kind.split("_")[0]
+            raise Failure("unsupported", f"this `{word}` is outside the natural-deduction subset (strict_nd)",
+                          tac.col, tac.end)
+        return
+    if tac.kind == "nd":  # the rule macros of `import Gentzen.ND` are natural-deduction steps
+        for sub in tac.term:
+            _strict_check(sub, goal)
+        return
     if tac.kind == "have" and tac.formula is None:
         raise Failure("unsupported", "`have` without a type is outside the natural-deduction subset (strict_nd)",
                       tac.col, tac.end)
