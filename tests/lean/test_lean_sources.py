@@ -144,7 +144,7 @@ def _rule_rows() -> list[tuple[str, str]]:
     """(rule name, canonical + alias cells) of the rules table in docs/proof-language.md."""
     rows = []
     for line in (ROOT / "docs" / "proof-language.md").read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]  # `\|` is no cell border
         if line.startswith("|") and len(cells) >= 3 and cells[0] not in ("rule", "") and not set(cells[0]) <= {"-"}:
             rows.append((cells[0], " ".join(cells[1:])))
     return rows
