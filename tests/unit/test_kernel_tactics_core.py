@@ -233,3 +233,43 @@ def test_strict_nd_keeps_the_subset():
     assert run("P ⊢ P", "assumption", strict_nd=True).error.kind == "unsupported"
     assert run("P ∧ Q ⊢ P", "obtain ⟨a, b⟩ := h1", "exact a", strict_nd=True).ok
     assert run("P ∧ Q ⊢ P", "obtain ⟨a, -⟩ := h1", "exact a", strict_nd=True).error.kind == "unsupported"
+
+
+# ---- soundness: random core-tactic scripts never prove an invalid sequent
+
+_SCRIPT_STEPS = ["assumption", "contradiction", "trivial", "intros", "intro _", "intro n9", "rintro ⟨x, y⟩",
+                 "rintro (x | y)", "rcases h1 with ⟨x, y⟩", "rcases h1 with x | y", "rcases h2 with ⟨x, -⟩ | y",
+                 "obtain ⟨x, _⟩ := h2", "cases h1", "cases h2", "constructor <;> assumption",
+                 "refine ⟨?_, ?_⟩", "refine ⟨h1, ?_⟩", "left", "right", "exfalso", "exact absurd h1 h2",
+                 "constructor", "show P", "show Q → P", "apply And.intro <;> trivial"]
+
+
+def test_random_core_tactic_scripts_are_sound():
+    """Whatever core tactics run, a proof the kernel accepts is of a valid sequent (truth tables)."""
+    import random
+
+    from hypothesis import given, settings, strategies as st
+
+    from gentzen.bench.kernel import random_formula
+    from gentzen.core.sequent import countermodel
+
+    @given(st.integers(0, 100_000))
+    @settings(max_examples=150, deadline=None)
+    def check(seed):
+        rng = random.Random(seed)
+        atoms = ["P", "Q"]
+        prem = [random_formula(rng, atoms, rng.randint(1, 4)) for _ in range(rng.randint(0, 2))]
+        goal = random_formula(rng, atoms, rng.randint(1, 5))
+        thm = Theorem("t", ("P", "Q"), tuple((f"h{i + 1}", p) for i, p in enumerate(prem)), goal)
+        s = start(thm)
+        for _ in range(rng.randint(1, 6)):
+            nxt = s.step("  " + rng.choice(_SCRIPT_STEPS), explicit=True)
+            if not isinstance(nxt, StepError):
+                s = nxt
+            if s.settle().solved:
+                break
+        if s.settle().solved:
+            assert countermodel(prem, goal) is None, (thm.statement(), s.proof_text())
+            assert check_proof(thm, s.proof_text()).ok
+
+    check()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import PROP, ElabErr, Elaborator, lookup
+from gentzen.core.elab import ND_SCOPE, PROP, ElabErr, Elaborator, lookup
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.goals import Goal, append_tag
 from gentzen.core.syntax import Id
@@ -176,8 +176,8 @@ _CORE_KINDS = frozenset("assumption contradiction trivial show intros intro_pat 
 
 def _no_nd_keyword(names, tac) -> None:
     """With `import Gentzen.ND` the rule macros' names are keywords: Lean cannot read them as names."""
-    from gentzen.core.nd import ND_SCOPE, TACTIC_MACROS
     if ND_SCOPE.get():
+        from gentzen.core.nd import TACTIC_MACROS
         for n in names:
             if n in TACTIC_MACROS:
                 raise Failure("unsupported", f"`{n}` is a tactic keyword under `import Gentzen.ND`; name the "
@@ -186,7 +186,6 @@ def _no_nd_keyword(names, tac) -> None:
 
 def _run_nd(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
     """A rule macro of lean/Gentzen/ND.lean: its core tactics in sequence on the main goal (`t1; t2`)."""
-    from gentzen.core.nd import ND_SCOPE
     if not ND_SCOPE.get():
         # without `import Gentzen.ND` the word is no tactic at all (the same error as any unknown word)
         raise Failure("parse", f"unknown tactic `{tac.target}`", tac.col, tac.col + len(tac.target))
