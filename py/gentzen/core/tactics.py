@@ -76,7 +76,8 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
     el = Elaborator(goal.ctx)
     if tac.names:
         _no_atom_shadow(tac.names, goal, tac)
-        _no_nd_keyword(tac.names, tac)
+        if ND_SCOPE.get():
+            _no_nd_keyword(tac.names, tac)
     if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, `<;>`, …: core_tactics.py
         from gentzen.core.core_tactics import run_core
         goals, push, next_n = run_core(tac, goal, next_n, auto_names, line_no, run_tactic)
@@ -176,12 +177,11 @@ _CORE_KINDS = frozenset("assumption contradiction trivial show intros intro_pat 
 
 def _no_nd_keyword(names, tac) -> None:
     """With `import Gentzen.ND` the rule macros' names are keywords: Lean cannot read them as names."""
-    if ND_SCOPE.get():
-        from gentzen.core.nd import TACTIC_MACROS
-        for n in names:
-            if n in TACTIC_MACROS:
-                raise Failure("unsupported", f"`{n}` is a tactic keyword under `import Gentzen.ND`; name the "
-                              "hypothesis differently", tac.col, tac.end)
+    from gentzen.core.nd import TACTIC_MACROS
+    for n in names:
+        if n in TACTIC_MACROS:
+            raise Failure("unsupported", f"`{n}` is a tactic keyword under `import Gentzen.ND`; name the "
+                          "hypothesis differently", tac.col, tac.end)
 
 
 def _run_nd(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
