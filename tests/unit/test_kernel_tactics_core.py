@@ -273,3 +273,16 @@ def test_random_core_tactic_scripts_are_sound():
             assert check_proof(thm, s.proof_text()).ok
 
     check()
+
+
+def test_patterns_the_kernel_does_not_model_are_unsupported():
+    assert run("P ∧ Q ⊢ P", "obtain ⟨a, b⟩ : P ∧ Q := h1").error.kind == "unsupported"
+    assert run("P ∧ Q ⊢ P", "obtain x := h1").error.kind == "unsupported"
+    assert run("P ∧ Q ⊢ P", "rcases h1 with x").error.kind == "unsupported"
+    assert run("P ∧ Q ⊢ P", "rcases h1").error.kind == "unsupported"
+    assert run("⊢ True", "refine ⟨?_, ?_⟩").error.kind == "unsupported"
+    # alternatives on a one-constructor type go to its first field (processConstructors), an atom here
+    e = run("P ∧ Q ⊢ P", "rcases h1 with ⟨a, b⟩ | c").error
+    assert e.message == "Tactic `rcases` failed: `left✝ : P` is not an inductive datatype"
+    e = run("P ∨ Q ⊢ P", "rcases h1 with ⟨a, b⟩").error  # one tuple for `∨`: `inl`'s field gets it
+    assert (e.column, e.message) == (17, "Tactic `rcases` failed: `h✝ : P` is not an inductive datatype")

@@ -143,6 +143,8 @@ def refine_goals(goal: Goal, tac, el: Elaborator) -> list[Goal]:
 
     def walk(node, expected: Formula):
         _k, items, col, end = node
+        if expected.kind in ("true", "false"):
+            raise _fail("unsupported", f"`⟨…⟩` for `{to_lean(expected)}` is outside gentzen's proof language", tac)
         if expected.kind not in ("and", "iff"):
             what = "with only one constructor " if expected.kind == "or" else ""
             from gentzen.core.tactics import Failure

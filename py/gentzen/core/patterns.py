@@ -233,7 +233,14 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
         if not target or " " in target or not _is_name(target):
             raise SyntaxErr("unsupported", f"`{word}` on a term other than a hypothesis name is outside gentzen's "
                             "proof language", tcol)
+        if len(_split_top(pat_text, ":")) > 1:
+            raise SyntaxErr("unsupported", f"a typed `{word}` pattern (`… : φ`) is outside gentzen's proof language",
+                            pcol)
         pat = parse_pattern(pat_text.rstrip(" ") if word == "rcases" else pat_text, pcol)
+        if pat[0] == "one":
+            # rcasesCore leaves the hypothesis as it is for a bare name (RCases.lean, `.one`): not modelled
+            raise SyntaxErr("unsupported", f"`{word}` with a single name as its pattern is outside gentzen's proof "
+                            "language; use `⟨…⟩` or `… | …`", pat[-1])
         return Tactic(word, col, end, names=tuple(pattern_names(pat)), term=pat, target=target, target_col=tcol)
     if word == "cases":
         head, sep, tail = rest.partition(" with")
@@ -319,15 +326,16 @@ def _as_tuple(pat):
 _HOLE = ("one", "_", 0)
 
 
-def _field_patterns(n: int, ps: list) -> list:
-    """`processConstructor`: one pattern per field; the last field takes a tuple of the rest."""
+def _field_patterns(n: int, ps: list, ref: int) -> list:
+    """`processConstructor`: one pattern per field; the last field takes a tuple of the rest (whose
+    position, `ref`, is the pattern's they came from)."""
     out = []
     for i in range(n):
         if i < n - 1:
             out.append(ps[0] if ps else _HOLE)
             ps = ps[1:]
         else:
-            out.append(_HOLE if not ps else ps[0] if len(ps) == 1 else ("tuple", tuple(ps), ps[0][-1]))
+            out.append(_HOLE if not ps else ps[0] if len(ps) == 1 else ("tuple", tuple(ps), ref))
     return out
 
 
@@ -339,10 +347,10 @@ def _ctor_patterns(ctors, pat) -> list:
         p = ps[0] if ps else _HOLE
         t = ps[1:]
         if i == len(ctors) - 1 and t:
-            h = [("alts", tuple(ps), ps[0][-1])]
+            h, ref = [("alts", tuple(ps), pat[-1])], pat[-1]
         else:
-            h = _as_tuple(p)
-        out.append(_field_patterns(len(fields), h))
+            h, ref = _as_tuple(p), p[-1]
+        out.append(_field_patterns(len(fields), h, ref))
         ps = t
     return out
 
