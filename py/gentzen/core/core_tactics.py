@@ -239,6 +239,8 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
         # `| ctor names => …` lines (kernel.py); each alternative must close its goal
         from gentzen.core.tactics import Frame
         goals, ctors = cases_goals(goal, tac)
+        if not goals:  # `False`: no constructor, so no alternative can follow (Lean's parser wants one)
+            raise _fail("unsupported", "`cases … with` on `False` has no alternatives; write `cases h`", tac)
         return [], Frame("alts", None, tuple(goals), (line_no, tac.col), tuple(ctors)), next_n
     if kind == "refine":
         try:
@@ -262,6 +264,8 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
     from gentzen.core.syntax import SyntaxErr, check_name
     from gentzen.core.tactics import Failure, Frame
     fr = frames[-1]
+    if fr.kind == "alt" and fr.column is None:  # the previous alternative's `=>` had no tactic
+        raise Failure("parse", "expected a tactic after `=>` (the previous alternative is empty)", col, col + 1)
     if fr.kind != "alts":
         raise Failure("unsupported", "an alternative `| …` outside `cases … with` is outside gentzen's proof language",
                       col, col + 1)
