@@ -310,6 +310,13 @@ example (P Q : Prop) (h1 : P ∨ Q) : Q ∨ P := by
     exact n1
   | inr n2 => exact Or.inl n2
 
+-- all alternatives on the `cases` line; `;` inside an alternative belongs to it
+example (P Q : Prop) (h1 : P ∨ Q) : Q ∨ P := by
+  cases h1 with | inl n1 => exact Or.inr n1 | inr n2 => exact Or.inl n2
+
+example (P Q : Prop) (h1 : P ∨ Q) : Q ∨ P := by
+  cases h1 with | inl n1 => right; exact n1 | inr n2 => left; exact n2
+
 -- tactic: refine ⟨?_, ?_⟩ (`tagUntaggedGoals`: `refine_1`, `refine_2`)
 /--
 error: unsolved goals

@@ -160,7 +160,8 @@ def test_rcases_nested_patterns_tags_and_names():
     # fields are cased left to right; a cased field's own fields come after the later ones
     assert goals_after("(P ∧ Q) ∧ R ⊢ R", "obtain ⟨⟨a, b⟩, c⟩ := h1") == [
         "case intro.intro\nP Q R : Prop\nc : R\na : P\nb : Q\n⊢ R"]
-    assert goals_after("P ↔ Q ⊢ P → Q", "obtain ⟨f, g⟩ := h1") == ["case intro\nP Q : Prop\nf : P → Q\ng : Q → P\n⊢ P → Q"]
+    assert goals_after("P ↔ Q ⊢ P → Q", "obtain ⟨f, g⟩ := h1") == [
+        "case intro\nP Q : Prop\nf : P → Q\ng : Q → P\n⊢ P → Q"]
     assert goals_after("False ⊢ P", "rcases h1 with ⟨⟩") == []
 
 
@@ -199,6 +200,20 @@ def test_cases_with_alternatives():
     e = run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| inl a b => exact a").error
     assert (e.kind, e.column) == ("tactic_failed", 10)
     assert run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "exact h1").error.kind == "parse"
+    assert run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| inl a =>", "| inr b => exact Or.inl b").error.kind == "parse"
+    assert run("False ⊢ P", "cases h1 with").error.kind == "unsupported"
+    assert run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| inl a => right; exact a", "| inr b => left; exact b").ok
+
+
+def test_cases_with_alternatives_on_one_line():
+    seq = "P ∨ Q ⊢ Q ∨ P"
+    assert run(seq, "cases h1 with | inl a => exact Or.inr a | inr b => exact Or.inl b").ok
+    assert run(seq, "cases h1 with | inr b => left; exact b | inl a => right; exact a").ok  # `;` stays inside
+    e = run(seq, "cases h1 with | inl a => exact Or.inr a").error
+    assert (e.kind, e.column, e.message) == ("tactic_failed", 2, "alternative `inr` has not been provided")
+    e = run(seq, "cases h1 with | inl a => right | inr b => exact Or.inl b").error
+    assert (e.kind, e.column) == ("unsolved_goals", 24)  # at the alternative's `=>`
+    assert run(seq, "cases h1 with | inl a => rcases h1 with x | y | inr b => exact b").error.kind == "unsupported"
 
 
 def test_cases_with_stepping_without_indentation():

@@ -217,7 +217,7 @@ class ProofState:
             frames = self._close_top(frames)  # every alternative given: the block ends
             if frames[-1].column != col:
                 frames = list(self._close_to(col, frames))
-        if ";" not in content:
+        if ";" not in content or _alternatives_inline(content):  # `| inl a => t1; t2`: the alternative's `;`
             tac, next_n = self._run(content, col, frames, next_n, True)
             line_text = content if not self.auto_names else _rename_line(content, tac, self._fresh(self.next_n))
         else:
@@ -283,7 +283,9 @@ class ProofState:
         frames[-1] = Frame(fr.kind, fr.column, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending)
         if push is not None:
             frames.append(push)
-            if tac.inline is not None:  # one-line nested `by`: its first tactics are on this line
+            if tac.kind == "cases_with" and tac.inline is not None:  # `cases h with | inl a => t | inr b => t'`
+                next_n = self._inline_alternatives(tac, frames, next_n)
+            elif tac.inline is not None:  # one-line nested `by`: its first tactics are on this line
                 if self.strict:
                     raise Failure("unsupported", "a `by` block on the `have` line is outside the natural-deduction "
                                   "subset (strict_nd)", tac.inline_col)
@@ -340,6 +342,26 @@ class ProofState:
         frames[-1] = Frame(fr.kind, fr.column, tuple(produced) + tuple(rest), fr.opener, fr.pending)
         return tac, next_n
 
+    def _inline_alternatives(self, tac, frames: list, next_n: int) -> int:
+        """All alternatives of `cases … with` on its own line: each runs and must close its goal, then the
+        alternatives block ends (a missing alternative is an error at once)."""
+        if self.strict:
+            raise Failure("unsupported", "`cases … with` alternatives are outside the natural-deduction subset "
+                          "(strict_nd)", tac.inline_col)
+        for piece, pcol in _split_alternatives(tac.inline, tac.inline_col):
+            while frames[-1].kind == "alt":
+                frames[:] = self._close_top(frames)
+            rest, rest_col, names = open_alternative(frames, piece, pcol, self.line_no)
+            next_n = bump(names, next_n)
+            if not rest.strip():
+                raise Failure("parse", "expected a tactic after `=>`", rest_col)
+            pieces = _split_semicolons(rest.rstrip(" "), rest_col) if ";" in rest else [(rest.rstrip(" "), rest_col)]
+            for k, (sub, scol) in enumerate(pieces):
+                _tac, next_n = self._run(sub, scol, frames, next_n, k == 0)
+        while frames[-1].kind in ("alt", "alts"):
+            frames[:] = self._close_top(frames)
+        return next_n
+
     def _alternative(self, text: str, content: str, col: int, frames: list) -> "ProofState":
         fr = frames[-1]
         if fr.kind == "alts" and fr.column is None:
@@ -355,11 +377,10 @@ class ProofState:
                           "(strict_nd)", col)
         rest, rest_col, names = open_alternative(frames, content, col, self.line_no)
         next_n = bump(names, self.next_n)
-        if rest.strip():
-            if ";" in rest:
-                raise Failure("unsupported", "`;` after an alternative's `=>` is outside gentzen's proof language",
-                              rest_col + rest.index(";"))
-            _tac, next_n = self._run(rest.rstrip(" "), rest_col, frames, next_n, True)
+        if rest.strip():  # `| inl a => t1; t2`: the alternative's block starts on this line
+            pieces = _split_semicolons(rest.rstrip(" "), rest_col) if ";" in rest else [(rest.rstrip(" "), rest_col)]
+            for k, (piece, pcol) in enumerate(pieces):
+                _tac, next_n = self._run(piece, pcol, frames, next_n, k == 0)
         return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1, self.auto_names,
                           next_n, self.strict, self.nd)
 
@@ -422,6 +443,34 @@ def _parent_col(frames) -> int:
         if fr.column is not None:
             return fr.column
     return 0
+
+
+def _alternatives_inline(content: str) -> bool:
+    """A `cases h with | … => …` line: its `;` separate tactics inside an alternative, not on the line."""
+    body = content[2:] if content.startswith(("· ", ". ")) else content
+    return body.startswith("cases ") and " with " in body and "=>" in body
+
+
+def _split_alternatives(text: str, col: int) -> list[tuple[str, int]]:
+    """`| inl a => t | inr b => t'` → each `| ctor … => t` with its column; a `|` inside ⟨⟩/() stays."""
+    out, depth, start = [], 0, None
+    for i, c in enumerate(text):
+        if c in "⟨(":
+            depth += 1
+        elif c in "⟩)":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            if start is not None:
+                out.append((text[start:i].rstrip(" "), col + start))
+            start = i
+    if start is None or text[:text.index("|")].strip():
+        raise Failure("parse", "expected '|' (an alternative `| ctor names => …` of `cases … with`)", col)
+    out.append((text[start:].rstrip(" "), col + start))
+    for piece, pcol in out:
+        if "=>" not in piece:
+            raise Failure("unsupported", "a `|` inside an alternative's tactic on a one-line `cases … with` is "
+                          "outside gentzen's proof language; put each alternative on its own line", pcol)
+    return out
 
 
 def _rename_line(content: str, tac, name: str) -> str:

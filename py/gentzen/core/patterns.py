@@ -250,9 +250,9 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
             raise SyntaxErr("unsupported", "`cases` on a term other than a hypothesis name is outside gentzen's "
                             "proof language", tcol)
         if sep:
-            if tail.strip():
-                raise SyntaxErr("unsupported", "put each `| ctor x => …` alternative of `cases … with` on its own "
-                                "line in gentzen's proof language", rcol + len(head) + 5 + _lead(tail))
+            if tail.strip():  # the alternatives on this line: the kernel runs them after `cases`
+                return Tactic("cases_with", col, end, target=target, target_col=tcol, inline=tail.strip(" "),
+                              inline_col=rcol + len(head) + 5 + _lead(tail))
             return Tactic("cases_with", col, end, target=target, target_col=tcol)
         return Tactic("cases", col, end, target=target, target_col=tcol)
     if word == "refine":
