@@ -180,8 +180,8 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
         try:
             formula = parse_formula(rest, offset=rcol)
         except ParseError as e:
-            kind = "unknown_identifier" if e.message.startswith("Unknown") else "parse"
-            raise SyntaxErr(kind, e.message, e.column if e.column is not None else rcol) from None
+            ekind = "unknown_identifier" if e.message.startswith("Unknown") else "parse"
+            raise SyntaxErr(ekind, e.message, e.column if e.column is not None else rcol) from None
         return Tactic("show", col, end, formula=formula)
     if word in ("intros", "intro", "rintro"):
         pats = []
@@ -189,6 +189,9 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
             if not piece:
                 continue
             pcol = rcol + off
+            if piece[0] == ":" or piece.startswith("(") and ":" in piece:
+                raise SyntaxErr("unsupported", f"type ascriptions in `{word}` are outside gentzen's proof language",
+                                pcol)
             if word == "rintro" and piece[0] == "|":
                 raise SyntaxErr("unsupported", "a top-level `|` in `rintro` needs parentheses, `rintro (a | b)`",
                                 pcol)

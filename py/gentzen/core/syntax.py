@@ -551,7 +551,7 @@ def _parse_tactic(s: str, col: int) -> Tactic:
     word = s.split(" ", 1)[0]
     rest = s[len(word):]
     rcol = col + len(word)
-    if word in _CORE_WORDS or word == "intro" and any(p == "_" or p[0] == "⟨" for p in rest.split()):
+    if word in _CORE_WORDS or word == "intro" and any(p == "_" or p[0] in "⟨(" for p in rest.split()):
         from gentzen.core.patterns import parse_core_tactic  # the core tactics beyond the ND subset
         return parse_core_tactic("intro_pat" if word == "intro" else word, s, col)
     if word in _ND_WORDS:  # `import Gentzen.ND` rule macros; the kernel refuses them without the import
