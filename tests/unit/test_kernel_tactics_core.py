@@ -303,3 +303,16 @@ def test_patterns_the_kernel_does_not_model_are_unsupported():
     assert e.message == "Tactic `rcases` failed: `left✝ : P` is not an inductive datatype"
     e = run("P ∨ Q ⊢ P", "rcases h1 with ⟨a, b⟩").error  # one tuple for `∨`: `inl`'s field gets it
     assert (e.column, e.message) == (17, "Tactic `rcases` failed: `h✝ : P` is not an inductive datatype")
+
+
+@pytest.mark.parametrize("hyp,pat", [("P ∨ Q", "x | y"), ("P ∧ Q", "⟨x, y⟩"), ("P ↔ Q", "⟨x, y⟩"), ("¬P ∨ (Q → P)", "x | y")])
+def test_nd_shape_fast_path_equals_the_general_destructuring(hyp, pat):
+    from gentzen.core.core_tactics import _nd_shape, _shown
+    from gentzen.core.patterns import destruct, parse_pattern
+    s = start(Theorem.from_sequent(f"R, {hyp} ⊢ R"))
+    goal = s.open_goals[0]
+    i = len(goal.ctx) - 1
+    p = parse_pattern(pat, 0)
+    fast = _nd_shape(goal, i, p)
+    assert fast is not None
+    assert [g.render() for g in fast] == [g.render() for g in destruct(goal, i, p, _shown)]

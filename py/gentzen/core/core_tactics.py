@@ -113,6 +113,29 @@ def _destruct(goal: Goal, index: int, pat, tac) -> list[Goal]:
         raise Failure(e.kind, e.message, e.col, e.col) from None
 
 
+def _nd_shape(goal: Goal, i: int, pat):
+    """The natural-deduction shapes `rcases h with x | y` (∨) and `obtain ⟨x, y⟩ := h` (∧, ↔) directly: the
+    goals `destruct` gives for them, without its general machinery (samplers run these steps constantly)."""
+    if len(pat[1]) != 2 or pat[0] not in ("alts", "tuple"):
+        return None
+    p, q = pat[1]
+    if p[0] != "one" or q[0] != "one" or p[1] == "_" or q[1] == "_":
+        return None
+    x, y = p[1], q[1]
+    ty = goal.ctx[i][1]
+    if ty is PROP:
+        return None
+    base = goal.ctx[:i] + goal.ctx[i + 1:]
+    if pat[0] == "alts" and ty.kind == "or":
+        a, b = ty.args
+        return [Goal(base + ((x, a, False),), goal.target, append_tag(goal.tag, "inl")),
+                Goal(base + ((y, b, False),), goal.target, append_tag(goal.tag, "inr"))]
+    if pat[0] == "tuple" and ty.kind in ("and", "iff"):
+        a, b = ty.args if ty.kind == "and" else (Imp(*ty.args), Imp(ty.args[1], ty.args[0]))
+        return [Goal(base + ((x, a, False), (y, b, False)), goal.target, append_tag(goal.tag, "intro"))]
+    return None
+
+
 def _hyp_index(goal: Goal, name: str, tac) -> int:
     from gentzen.core.tactics import Failure
     for i in range(len(goal.ctx) - 1, -1, -1):
@@ -173,7 +196,10 @@ def refine_goals(goal: Goal, tac, el: Elaborator) -> list[Goal]:
 def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_tactic):
     """Run one of the core tactics on the main goal: (new goals, None, next free nK)."""
     kind = tac.kind
-    el = Elaborator(goal.ctx)
+    if kind in ("rcases", "obtain"):
+        i = _hyp_index(goal, tac.target, tac)
+        fast = _nd_shape(goal, i, tac.term)
+        return (fast if fast is not None else _destruct(goal, i, tac.term, tac)), None, next_n
     if kind == "assumption":
         if not assumption_closes(goal):
             raise _fail("tactic_failed", _FAILED.format("assumption", goal.render()), tac)
@@ -229,9 +255,6 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
                 nxt.extend(_destruct(g2, len(g2.ctx) - 1, pat, tac) if pat[0] != "one" else [g2])
             goals = nxt
         return goals, None, next_n
-    if kind in ("rcases", "obtain"):
-        i = _hyp_index(goal, tac.target, tac)
-        return _destruct(goal, i, tac.term, tac), None, next_n
     if kind == "cases":
         return cases_goals(goal, tac)[0], None, next_n
     if kind == "cases_with":
@@ -244,7 +267,7 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
         return [], Frame("alts", None, tuple(goals), (line_no, tac.col), tuple(ctors)), next_n
     if kind == "refine":
         try:
-            return refine_goals(goal, tac, el), None, next_n
+            return refine_goals(goal, tac, Elaborator(goal.ctx)), None, next_n
         except ElabErr as e:
             from gentzen.core.tactics import Failure
             raise Failure(e.kind, e.message, e.col, e.end) from None

@@ -78,9 +78,8 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
         _no_atom_shadow(tac.names, goal, tac)
         if ND_SCOPE.get():
             _no_nd_keyword(tac.names, tac)
-    if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, `<;>`, …: core_tactics.py
-        from gentzen.core.core_tactics import run_core
-        goals, push, next_n = run_core(tac, goal, next_n, auto_names, line_no, run_tactic)
+    if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, …: core_tactics.py
+        goals, push, next_n = _core()(tac, goal, next_n, auto_names, line_no, run_tactic)
         return goals, push, bump(tac.names, next_n)
     if kind == "nd":
         return _run_nd(tac, goal, next_n, auto_names, line_no)
@@ -173,6 +172,17 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
 
 _CORE_KINDS = frozenset("assumption contradiction trivial show intros intro_pat rintro rcases obtain cases "
                         "cases_with refine".split())
+
+
+_RUN_CORE = []
+
+
+def _core():
+    """core_tactics.run_core, imported on first use (core_tactics imports this module's Failure)."""
+    if not _RUN_CORE:
+        from gentzen.core.core_tactics import run_core
+        _RUN_CORE.append(run_core)
+    return _RUN_CORE[0]
 
 
 def _no_nd_keyword(names, tac) -> None:
