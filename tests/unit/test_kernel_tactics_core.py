@@ -316,3 +316,21 @@ def test_nd_shape_fast_path_equals_the_general_destructuring(hyp, pat):
     fast = _nd_shape(goal, i, p)
     assert fast is not None
     assert [g.render() for g in fast] == [g.render() for g in destruct(goal, i, p, _shown)]
+
+
+def test_random_pattern_text_never_crashes_the_kernel():
+    """Any text after `rcases h with`, `obtain … :=`, `rintro`, `intro`, `refine`, `cases … with |` is a
+    verdict (a state or a StepError), never a Python exception."""
+    from hypothesis import given, settings, strategies as st
+
+    tokens = st.sampled_from(["⟨", "⟩", ",", "|", "-", "_", "x", "y", "h1", "(", ")", " ", "?_", "=>", ":", "inl"])
+
+    @given(st.lists(tokens, max_size=12), st.sampled_from(["rcases h1 with ", "obtain ", "rintro ", "intro ",
+                                                           "refine ", "cases h1 with | "]))
+    @settings(max_examples=300, deadline=None)
+    def check(toks, head):
+        s = start(Theorem.from_sequent("(P ∧ Q) ∨ R ⊢ P → P ∧ P"))
+        text = head + "".join(toks) + (" := h1" if head == "obtain " else "")
+        s.step("  " + text, explicit=True)
+
+    check()

@@ -116,7 +116,7 @@ def _destruct(goal: Goal, index: int, pat, tac) -> list[Goal]:
 def _nd_shape(goal: Goal, i: int, pat):
     """The natural-deduction shapes `rcases h with x | y` (∨) and `obtain ⟨x, y⟩ := h` (∧, ↔) directly: the
     goals `destruct` gives for them, without its general machinery (samplers run these steps constantly)."""
-    if len(pat[1]) != 2 or pat[0] not in ("alts", "tuple"):
+    if pat[0] not in ("alts", "tuple") or len(pat[1]) != 2:
         return None
     p, q = pat[1]
     if p[0] != "one" or q[0] != "one" or p[1] == "_" or q[1] == "_":
