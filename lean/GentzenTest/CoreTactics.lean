@@ -310,6 +310,30 @@ example (P Q : Prop) (h1 : P ∨ Q) : Q ∨ P := by
     exact n1
   | inr n2 => exact Or.inl n2
 
+-- a missing alternative (Elab/Tactic/Induction.lean, `evalAlts`)
+/--
+error: Alternative `inr` has not been provided
+-/
+#guard_msgs in
+example (P Q : Prop) (h1 : P ∨ Q) : Q ∨ P := by
+  cases h1 with
+  | inl n1 => exact Or.inr n1
+
+-- `cases` on a hypothesis that is no inductive type (`getInductiveValFromMajor`; the type is shown in whnf)
+/--
+error: Tactic `cases` failed: major premise type is not an inductive type
+  P → False
+
+Explanation: the `cases` tactic is for constructor-based reasoning as well as for applying custom cases principles with a 'using' clause or a registered '@[cases_eliminator]' theorem. The above type neither is an inductive type nor has a registered theorem.
+
+P : Prop
+h1 : ¬P
+⊢ P
+-/
+#guard_msgs in
+example (P : Prop) (h1 : ¬P) : P := by
+  cases h1
+
 -- all alternatives on the `cases` line; `;` inside an alternative belongs to it
 example (P Q : Prop) (h1 : P ∨ Q) : Q ∨ P := by
   cases h1 with | inl n1 => exact Or.inr n1 | inr n2 => exact Or.inl n2

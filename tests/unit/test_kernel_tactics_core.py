@@ -49,7 +49,7 @@ CASES = [
     ("cases", "P ∨ Q ⊢ Q ∨ P", ["cases h1", "· right; assumption", "· left; assumption"],
      ["cases h1", "· exact Or.inr h1"], "unknown_identifier", "Unknown identifier `h1`", 3, 17),
     ("cases-with", "P ∨ Q ⊢ Q ∨ P", ["cases h1 with", "| inl hp => exact Or.inr hp", "| inr hq => exact Or.inl hq"],
-     ["cases h1 with", "| inl hp => exact Or.inr hp"], "tactic_failed", "alternative `inr` has not been provided",
+     ["cases h1 with", "| inl hp => exact Or.inr hp"], "tactic_failed", "Alternative `inr` has not been provided",
      2, 2),
     ("refine", "P, Q ⊢ P ∧ Q", ["refine ⟨?_, ?_⟩", "· exact h1", "· exact h2"], ["refine ⟨?_, h1⟩"],
      "type_mismatch", None, 2, 14),
@@ -181,7 +181,14 @@ def test_plain_cases_names_fields_inaccessibly():
     assert goals_after("P ∧ Q ⊢ Q", "cases h1") == ["case intro\nP Q : Prop\nleft✝ : P\nright✝ : Q\n⊢ Q"]
     assert goals_after("P ↔ Q ⊢ Q", "cases h1") == ["case intro\nP Q : Prop\nmp✝ : P → Q\nmpr✝ : Q → P\n⊢ Q"]
     assert goals_after("False ⊢ P", "cases h1") == []
-    assert run("P ⊢ P", "cases h1").error.kind == "tactic_failed"
+    e = run("¬P ⊢ P", "cases h1").error  # getInductiveValFromMajor: the whnf of the type, an explanation, the goal
+    assert (e.kind, e.column) == ("tactic_failed", 2)
+    assert e.message == (
+        "Tactic `cases` failed: major premise type is not an inductive type\n  P → False\n\nExplanation: the `cases` "
+        "tactic is for constructor-based reasoning as well as for applying custom cases principles with a 'using' "
+        "clause or a registered '@[cases_eliminator]' theorem. The above type neither is an inductive type nor has a "
+        "registered theorem.\n\nP : Prop\nh1 : ¬P\n⊢ P")
+    assert run("P ⊢ P", "cases P").error.message.split("\n\n")[2].startswith("Consider using the 'by_cases'")
 
 
 def test_cases_with_alternatives():
@@ -195,10 +202,17 @@ def test_cases_with_alternatives():
     e = run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| inl hp => right", "| inr hq => exact Or.inl hq").error
     assert (e.kind, e.line, e.column) == ("unsolved_goals", 3, 11)
     assert e.message == "unsolved goals\ncase inl.h\nP Q : Prop\nhp : P\n⊢ P"
+    # checkAltNames / applyAltStx (Elab/Tactic/Induction.lean), at the alternative
     e = run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| foo hp => exact hp").error
-    assert (e.kind, e.line, e.column) == ("tactic_failed", 3, 4)
+    assert (e.kind, e.line, e.column, e.message) == (
+        "tactic_failed", 3, 2, "Invalid alternative name `foo`: Expected `inl` or `inr`")
+    e = run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| inl a => exact Or.inr a", "| inl b => exact b").error
+    assert (e.line, e.message) == (4, "Duplicate alternative name `inl`")
+    e = run("P ∧ Q ⊢ P", "cases h1 with", "| inl a => exact a").error
+    assert e.message == "Invalid alternative name `inl`: Expected `intro`"
     e = run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| inl a b => exact a").error
-    assert (e.kind, e.column) == ("tactic_failed", 10)
+    assert (e.kind, e.column, e.message) == (
+        "tactic_failed", 2, "Too many variable names provided at alternative `inl`: 2 provided, but 1 expected")
     assert run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "exact h1").error.kind == "parse"
     assert run("P ∨ Q ⊢ Q ∨ P", "cases h1 with", "| inl a =>", "| inr b => exact Or.inl b").error.kind == "parse"
     assert run("False ⊢ P", "cases h1 with").error.kind == "unsupported"
@@ -210,7 +224,7 @@ def test_cases_with_alternatives_on_one_line():
     assert run(seq, "cases h1 with | inl a => exact Or.inr a | inr b => exact Or.inl b").ok
     assert run(seq, "cases h1 with | inr b => left; exact b | inl a => right; exact a").ok  # `;` stays inside
     e = run(seq, "cases h1 with | inl a => exact Or.inr a").error
-    assert (e.kind, e.column, e.message) == ("tactic_failed", 2, "alternative `inr` has not been provided")
+    assert (e.kind, e.column, e.message) == ("tactic_failed", 2, "Alternative `inr` has not been provided")
     e = run(seq, "cases h1 with | inl a => right | inr b => exact Or.inl b").error
     assert (e.kind, e.column) == ("unsolved_goals", 24)  # at the alternative's `=>`
     assert run(seq, "cases h1 with | inl a => rcases h1 with x | y | inr b => exact b").error.kind == "unsupported"

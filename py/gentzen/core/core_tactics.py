@@ -152,9 +152,15 @@ def cases_goals(goal: Goal, tac) -> tuple[list[Goal], list[tuple[str, int]]]:
     ty = goal.ctx[i][1]
     res = cases_on(goal, i)
     if res is None:
-        raise _fail("tactic_failed", f"`cases` needs a hypothesis of an inductive type (`∧`, `∨`, `↔`, `True`, "
-                    f"`False`); `{tac.target}` has type {'Prop' if ty is PROP else '`' + to_lean(ty) + '`'} "
-                    "(gentzen's wording; Lean's message differs)", tac)
+        # getInductiveValFromMajor (Elab/Tactic/Induction.lean): the whnf of the type, then the explanation
+        shown = "Prop" if ty is PROP else to_lean(Imp(ty.args[0], FALSE) if ty.kind == "not" else ty)
+        hint = ("\n\nExplanation: the `cases` tactic is for constructor-based reasoning as well as for applying custom "
+                "cases principles with a 'using' clause or a registered '@[cases_eliminator]' theorem. The above type "
+                "neither is an inductive type nor has a registered theorem.")
+        if ty is PROP:
+            hint += "\n\nConsider using the 'by_cases' tactic, which does true/false reasoning for propositions."
+        raise _fail("tactic_failed", f"Tactic `cases` failed: major premise type is not an inductive type\n  {shown}"
+                    f"{hint}\n\n{goal.render()}", tac)
     fields = {c: len(fs) for c, fs in constructors(ty)}
     return [g for _c, g, _f in res], [(c, fields[c]) for c, _g, _f in res]
 
@@ -264,7 +270,9 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
         goals, ctors = cases_goals(goal, tac)
         if not goals:  # `False`: no constructor, so no alternative can follow (Lean's parser wants one)
             raise _fail("unsupported", "`cases … with` on `False` has no alternatives; write `cases h`", tac)
-        return [], Frame("alts", None, tuple(goals), (line_no, tac.col), tuple(ctors)), next_n
+        # pending: the (constructor, field count) still to give, and every constructor name of the type
+        return [], Frame("alts", None, tuple(goals), (line_no, tac.col), (tuple(ctors), tuple(c for c, _ in ctors))), \
+            next_n
     if kind == "refine":
         try:
             return refine_goals(goal, tac, Elaborator(goal.ctx)), None, next_n
@@ -278,6 +286,12 @@ __all__ = ["run_core", "assumption_closes", "contradiction_closes", "trivial_clo
 
 
 _ALT = re.compile(r"\|( *)([^\s=]+)((?: +[^\s=]+)*?) *=>( *)(.*)")
+
+
+def _or_list(names) -> str:
+    """`MessageData.orList`: `a`, `a` or `b`, `a`, `b` or `c`."""
+    q = [f"`{n}`" for n in names]
+    return q[0] if len(q) == 1 else ", ".join(q[:-1]) + " or " + q[-1]
 
 
 def open_alternative(frames: list, content: str, col: int, line_no: int):
@@ -296,14 +310,20 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
     if m is None:
         raise Failure("parse", "expected `| ctor names => tactic` (an alternative of `cases … with`)", col, col + 1)
     ctor, ccol = m.group(2), col + 1 + len(m.group(1))
-    remaining = [c for c, _n in fr.pending]
+    pending, every = fr.pending
+    remaining = [c for c, _n in pending]
+    if ctor == "_":
+        raise Failure("unsupported", "the wildcard alternative `| _ => …` is outside gentzen's proof language", col,
+                      col + 1)
     if ctor not in remaining:
-        raise Failure("unsupported" if ctor == "_" else "tactic_failed",
-                      "the wildcard alternative `| _ => …` is outside gentzen's proof language" if ctor == "_" else
-                      f"`{ctor}` is not one of the alternatives still to give ({', '.join(remaining) or 'none'}); "
-                      "gentzen's wording, Lean's message differs", ccol, ccol + len(ctor))
+        # checkAltNames (Elab/Tactic/Induction.lean); Lean lists the constructors no alternative of the whole
+        # `cases` names, the kernel those no alternative so far names (the same unless a later one does)
+        msg = (f"Duplicate alternative name `{ctor}`" if ctor in every else
+               f"Invalid alternative name `{ctor}`: " + (f"Expected {_or_list(remaining)}" if remaining else
+                                                           "There are no unhandled alternatives"))
+        raise Failure("tactic_failed", msg, col, col + 1)
     k = remaining.index(ctor)
-    goal, nfields = fr.goals[k], fr.pending[k][1]
+    goal, nfields = fr.goals[k], pending[k][1]
     names, pos = [], ccol + len(ctor)
     for part in m.group(3).split(" "):
         if part:
@@ -315,11 +335,11 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
                 if lookup(goal.ctx, part) is PROP:
                     raise Failure("unsupported", f"`{part}` names a proposition in scope; shadowing it is outside the "
                                   "proof language", pos, pos + len(part))
-            if len(names) == nfields:
-                raise Failure("tactic_failed", f"too many names for the {nfields} field(s) of `{ctor}` (gentzen's "
-                              "wording; Lean's message differs)", pos, pos + len(part))
             names.append(part)
         pos += len(part) + 1
+    if len(names) > nfields:  # applyAltStx, at the alternative
+        raise Failure("tactic_failed", f"Too many variable names provided at alternative `{ctor}`: {len(names)} "
+                      f"provided, but {nfields} expected", col, col + 1)
     ctx = list(goal.ctx)
     first = len(ctx) - nfields
     for j, n in enumerate(names):
@@ -327,6 +347,6 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
             ctx[first + j] = (n, ctx[first + j][1], False)
     arrow = col + m.start(4) - 2
     frames[-1] = Frame("alts", fr.column, fr.goals[:k] + fr.goals[k + 1:], fr.opener,
-                       fr.pending[:k] + fr.pending[k + 1:])
+                       (pending[:k] + pending[k + 1:], every))
     frames.append(Frame("alt", None, (Goal(tuple(ctx), goal.target, goal.tag),), (line_no, arrow)))
     return m.group(5), col + m.start(5), [n for n in names if n != "_"]

@@ -405,7 +405,8 @@ class ProofState:
         fr = frames[-1]
         if fr.kind == "alts" and fr.goals:  # Lean checks every constructor has its alternative
             line, col = fr.opener
-            raise Failure("tactic_failed", f"alternative `{fr.pending[0][0]}` has not been provided", col, line=line)
+            missing = fr.pending[0][0][0]  # Elab/Tactic/Induction.lean `evalAlts`, at the `cases` tactic
+            raise Failure("tactic_failed", f"Alternative `{missing}` has not been provided", col, line=line)
         if fr.goals:
             line, col = fr.opener
             raise Failure("unsolved_goals", "unsolved goals\n" + "\n\n".join(g.render() for g in fr.goals), col,
