@@ -108,6 +108,10 @@ def test_nd_lean_defines_exactly_the_kernels_macros_and_theorems():
     for name, head in macros.items():
         assert head in TACTICS, (name, head)  # expands to a tactic of the proof language
         assert TACTIC_MACROS[name][1].split()[0] == head, (name, head)  # the kernel expands it the same way
+    for m in _MACRO.finditer(code):  # the kernel takes as many names as the macro's `ident` arguments
+        shape = TACTIC_MACROS[m.group(1)][0]
+        assert "+" not in shape and "*" not in m.group(2), m.group(1)  # a fixed number of names on both sides
+        assert m.group(2).count(":ident") == len([w for w in shape.split() if w != "with"]), m.group(1)
     theorems = set(re.findall(r"^theorem (\w+)", code, re.M))
     assert theorems == set(THEOREMS)
     # every theorem is declared before the first macro (a macro makes its name a keyword)

@@ -83,6 +83,7 @@ def test_macro_arguments_are_checked():
     assert run("P ⊢ P", "reit").error.kind == "parse"
     assert run("P ∧ Q ⊢ P", "and_elim h1 n1 n2").error.kind == "parse"
     assert run("⊢ P → P", "imp_intro efq").error.kind == "unsupported"  # a keyword under the import
+    assert run("⊢ P → P → P", "imp_intro a b").error.kind == "parse"  # `macro "imp_intro " x:ident`: one name
 
 
 THEOREM_USES = [

@@ -13,14 +13,14 @@ from gentzen.core.elab import ND_SCOPE  # noqa: F401  (set by the kernel; re-exp
 from gentzen.core.syntax import App, Id, SyntaxErr, Tactic, check_name
 
 # macro name → (argument shape, expansion); each line mirrors a `macro` in lean/Gentzen/ND.lean.
-# Shapes: "" no arguments, "x" one identifier, "x+" identifiers, "h with x y", "h a" two terms (names).
+# Shapes: "" no arguments, "x" one identifier, "h" one hypothesis, "h with x y", "h a" two names.
 TACTIC_MACROS = {
     "and_intro": ("", "constructor"),
     "iff_intro": ("", "constructor"),
     "or_intro_left": ("", "left"),
     "or_intro_right": ("", "right"),
     "efq": ("", "exfalso"),
-    "imp_intro": ("x+", "intro x+"),
+    "imp_intro": ("x", "intro x"),
     "not_intro": ("x", "intro x"),
     "raa": ("x", "apply Classical.byContradiction; intro x"),
     "and_elim": ("h with x y", "obtain ⟨x, y⟩ := h"),
@@ -68,9 +68,9 @@ def parse_nd_tactic(word: str, s: str, col: int) -> Tactic:
         if base.startswith("exact "):
             return _nd(word, col, end, [Tactic("exact", col, end, term=Id("trivial", col, end))])
         return _nd(word, col, end, [Tactic(base, col, end)])
-    if shape in ("x", "x+"):
-        if not args or (shape == "x" and len(args) != 1):
-            bad("one name" if shape == "x" else "names")
+    if shape == "x":
+        if len(args) != 1:
+            bad("one name")
         names = tuple(name(i) for i in range(len(args)))
         intro = Tactic("intro", col, end, names=names)
         if word == "raa":
