@@ -282,9 +282,6 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
     raise AssertionError(kind)
 
 
-__all__ = ["run_core", "assumption_closes", "contradiction_closes", "trivial_closes", "cases_goals", "lookup"]
-
-
 _ALT = re.compile(r"\|( *)([^\s=]+)((?: +[^\s=]+)*?) *=>( *)(.*)")
 
 
@@ -350,3 +347,7 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
                        (pending[:k] + pending[k + 1:], every))
     frames.append(Frame("alt", None, (Goal(tuple(ctx), goal.target, goal.tag),), (line_no, arrow)))
     return m.group(5), col + m.start(5), [n for n in names if n != "_"]
+
+
+__all__ = ["run_core", "open_alternative", "assumption_closes", "contradiction_closes", "trivial_closes",
+           "cases_goals"]
