@@ -141,7 +141,7 @@ class Elaborator:
             if ty is not None:
                 base = Id(head, node.col, node.col + len(head))
                 for k, f in enumerate(fields):
-                    const = _field_const(ty, f) if k == len(fields) - 1 else None
+                    const = _field_const(ty, f) if k == len(fields) - 1 and f not in _NATIVE_FIELDS else None
                     if const is not None:  # generalized field notation: `h.elim f g` is `Or.elim h f g`
                         return self._ident(Id(const, node.col, node.end), hint, (base,) + tuple(args),
                                            whole=whole or node)
@@ -551,6 +551,8 @@ class Elaborator:
 
 
 _PARTIAL_ALONE = frozenset(("mt", "Or.resolve_left", "Or.resolve_right"))
+# Fields `_project` reads directly off ∧ / ↔ (a projection, no constant application needed).
+_NATIVE_FIELDS = frozenset(("1", "2", "left", "right", "mp", "mpr"))
 
 
 def _field_const(ty, field: str) -> str | None:

@@ -7,11 +7,11 @@ one tactic line and returns the next state or a `StepError` (a value, not an exc
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from gentzen.core.comments import blank_comments, comment_spans
 from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, PROP, ElabErr, Elaborator, lookup
+from gentzen.core.formula import trim_cache
 from gentzen.core.goals import Goal, shadowed_atoms
 from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show, SyntaxErr,
                                   Tactic, find_forbidden, parse_line, parse_term)
@@ -133,13 +133,16 @@ class ProofState:
             return state
         try:
             return self._step(text, explicit)
-        except Failure as f:
-            line = self.line_no if f.line is None else f.line
-            return StepError(KernelError(line, f.col, f.kind, f.message, line, f.end if f.end is not None else f.col),
-                             self)
-        except LimitError as e:  # every limit is a rejection with a message, never an exception
+        except (Failure, LimitError) as e:
+            return self._error(e)
+
+    def _error(self, e: "Failure | LimitError") -> StepError:
+        if isinstance(e, LimitError):  # every limit is a rejection with a message, never an exception
             return StepError(KernelError(self.line_no, 0, "unsupported",
                                          f"{e.message} (a limit of gentzen's kernel, not of Lean)"), self)
+        line = self.line_no if e.line is None else e.line
+        return StepError(KernelError(line, e.col, e.kind, e.message, line, e.end if e.end is not None else e.col),
+                         self)
 
     def settle(self) -> "ProofState":
         """Close finished boxes and bullets, so a `have … := by` box's hypothesis reaches its parent."""
@@ -182,7 +185,7 @@ class ProofState:
 
     def _step(self, raw: str, explicit: bool) -> "ProofState":
         text = raw
-        if "--" in text or "/-" in text:  # cheap prefilter: only lines with a comment pay
+        if "-" in text and ("--" in text or "/-" in text):  # cheap prefilter: only lines with a comment pay
             text = _blank(text)
         if text[-1:].isspace():
             text = text.rstrip()
@@ -219,19 +222,23 @@ class ProofState:
                 frames = list(self._close_to(col, frames))
         if ";" not in content or _alternatives_inline(content):  # `| inl a => t1; t2`: the alternative's `;`
             tac, next_n = self._run(content, col, frames, next_n, True)
-            line_text = content if not self.auto_names else _rename_line(content, tac, self._fresh(self.next_n))
+            if not self.auto_names:
+                return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1,
+                                  False, next_n, self.strict, self.nd)
+            line_text = _rename_line(content, tac, self._fresh(self.next_n))
         else:
             # `t1; t2` (sepByIndentSemicolon, src/Lean/Parser/Term.lean: `tacticSeq1Indented`): the later
             # tactics run in the innermost block the earlier ones leave (a bullet's or a nested `by`'s);
             # a trailing `;` is allowed.
-            if self.strict:
+            if self.strict and ";" in content.replace("<;>", ""):
                 raise Failure("unsupported", "`;` between tactics is outside the natural-deduction subset "
-                              "(strict_nd)", col + content.index(";"))
+                              "(strict_nd)", col + content.replace("<;>", "   ").index(";"))
             pieces = _split_semicolons(content, col)
             renamed = []
             for k, (piece, pcol) in enumerate(pieces):
                 before = next_n
-                tac, next_n = self._run(piece, pcol, frames, next_n, k == 0)
+                run = self._run_all_goals if "<;>" in piece else self._run
+                tac, next_n = run(piece, pcol, frames, next_n, k == 0)
                 renamed.append(piece if not self.auto_names else _rename_line(piece, tac, self._fresh(before)))
             line_text = "; ".join(renamed)
         return ProofState(self.theorem, tuple(frames), (self.lines, text[:col] + line_text), self.line_no + 1,
@@ -239,8 +246,6 @@ class ProofState:
 
     def _run(self, content: str, col: int, frames: list, next_n: int, first: bool):
         """Run one tactic (`t`, `· t`, `t1 <;> t2`, `have … := by t`) on `frames` (updated in place)."""
-        if "<;>" in content:
-            return self._run_all_goals(content, col, frames, next_n, first)
         try:
             parsed = parse_line(content, col)
         except SyntaxErr as e:
@@ -270,16 +275,23 @@ class ProofState:
         if not fr.goals:
             raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
         goal = fr.goals[0]
-        if tac.kind == "show" and goal.target.unf is not tac.formula.unf:
+        kind = tac.kind
+        if kind == "show" and goal.target.unf is not tac.formula.unf:
             # `show t` makes the first goal whose target unifies with t the main goal (Init/Tactics.lean)
             k = next((i for i, g in enumerate(fr.goals) if g.target.unf is tac.formula.unf), 0)
             fr = Frame(fr.kind, fr.column, (fr.goals[k],) + fr.goals[:k] + fr.goals[k + 1:], fr.opener, fr.pending)
             frames[-1], goal = fr, fr.goals[0]
         if self.strict:
             _strict_check(tac, goal)
-        if tac.kind == "have" and tac.formula is None:
+        if kind == "have" and tac.formula is None:
             tac = _infer_have(tac, goal)
-        new_goals, push, next_n = self._tactic(tac, goal, next_n)
+        if self.nd:
+            new_goals, push, next_n = self._tactic(tac, goal, next_n)
+        else:  # the hot path: run_tactic directly
+            try:
+                new_goals, push, next_n = run_tactic(tac, goal, next_n, self.auto_names, self.line_no)
+            except Failure as f:
+                raise _say_less(f, goal) from None
         frames[-1] = Frame(fr.kind, fr.column, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending)
         if push is not None:
             frames.append(push)
@@ -385,20 +397,19 @@ class ProofState:
                           next_n, self.strict, self.nd)
 
     def _tactic(self, tac, goal, next_n):
-        token = ND_SCOPE.set(True) if self.nd else None
+        if self.nd:  # (the ContextVar only when `import Gentzen.ND` is in effect: keeps plain steps fast)
+            token = ND_SCOPE.set(True)
+            try:
+                return self._tactic_plain(tac, goal, next_n)
+            finally:
+                ND_SCOPE.reset(token)
+        return self._tactic_plain(tac, goal, next_n)
+
+    def _tactic_plain(self, tac, goal, next_n):
         try:
             return run_tactic(tac, goal, next_n, self.auto_names, self.line_no)
         except Failure as f:
-            ren = shadowed_atoms(goal.ctx) if f.kind in ("type_mismatch", "tactic_failed") else None
-            if ren:  # say less rather than print a formula differently from Lean
-                shown = ", ".join(f"`{v}`" for v in ren.values())
-                raise Failure(f.kind, f.message.split("\n", 1)[0] + "\n(the rest of Lean's message is not "
-                              f"reproduced: Lean prints the shadowed proposition atom as {shown} in it)",
-                              f.col, f.end, f.line) from None
-            raise
-        finally:
-            if token is not None:
-                ND_SCOPE.reset(token)
+            raise _say_less(f, goal) from None
 
     # ---- blocks
     def _close_top(self, frames: list) -> list:
@@ -482,6 +493,17 @@ def _rename_line(content: str, tac, name: str) -> str:
     if tac.kind == "intro" and not tac.names:
         return content + f" {name}"
     return content
+
+
+def _say_less(f: Failure, goal: Goal) -> Failure:
+    """A failure whose message would print a shadowed proposition atom keeps only its first line: Lean prints
+    that atom as `P✝` inside formulas, which the kernel's message printer does not model."""
+    ren = shadowed_atoms(goal.ctx) if f.kind in ("type_mismatch", "tactic_failed") else None
+    if not ren:
+        return f
+    shown = ", ".join(f"`{v}`" for v in ren.values())
+    return Failure(f.kind, f.message.split("\n", 1)[0] + "\n(the rest of Lean's message is not reproduced: Lean "
+                   f"prints the shadowed proposition atom as {shown} in it)", f.col, f.end, f.line)
 
 
 def _blank(text: str) -> str:
@@ -614,7 +636,7 @@ def _strict_term(t, ctx):
 # ---------------------------------------------------------------- entry points
 
 
-_INITIAL: "OrderedDict[Theorem, tuple]" = OrderedDict()  # bounded FIFO, no stop-the-world clear
+_INITIAL: dict[Theorem, tuple] = {}  # bounded (formula.trim_cache), no stop-the-world clear
 _INITIAL_MAX = 100_000
 
 
@@ -629,7 +651,7 @@ def start(theorem: Theorem | str, *, auto_names: bool = False, strict_nd: bool =
         next_n = bump([h for h, _ in thm.hyps], 1)  # premises named nK push the fresh names past them
         init = ((Frame("top", None, (Goal(ctx, thm.goal, ""),), (1, thm.by_column)),), next_n)
         if len(_INITIAL) >= _INITIAL_MAX:
-            _INITIAL.popitem(last=False)
+            trim_cache(_INITIAL)
         _INITIAL[thm] = init
     return ProofState(thm, init[0], None, 2, auto_names, init[1], strict_nd, nd_import)
 
@@ -696,11 +718,11 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         line, col = parts.by_pos if parts.by_pos is not None else (1, thm.by_column)
         return CheckResult(False, KernelError(line, col + 2, "parse", "unexpected end of input; expected '{'"))
     n = 0
-    for ln in lines:
-        nxt = state.step(ln, explicit=True)
-        if isinstance(nxt, StepError):
-            return CheckResult(False, nxt.error, n)
-        state = nxt
+    for ln in lines:  # (no `\n` in a line: `step` without its wrapper, one call less per line)
+        try:
+            state = state._step(ln, True)
+        except (Failure, LimitError) as e:
+            return CheckResult(False, state._error(e).error, n)
         n += 1
     err = state.finish()
     return CheckResult(err is None, err, n)

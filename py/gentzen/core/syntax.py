@@ -8,10 +8,9 @@ projections `.1/.2/.left/.right/.mp/.mpr`, and the connectives (a Prop is a term
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from dataclasses import dataclass
 
-from gentzen.core.formula import Formula, parse_formula
+from gentzen.core.formula import Formula, parse_formula, trim_cache
 from gentzen.errors import LimitError, ParseError
 
 MAX_TERM_DEPTH = 400
@@ -414,9 +413,9 @@ def parse_term(text: str, base: int):
 # ---------------------------------------------------------------- tactic lines
 
 _NAME = re.compile(r"[^\W\d][\w'!?₀-₉]*")
-# Bounded FIFO cache (OrderedDict.popitem is O(1)): a full cache evicts one entry per miss instead of
+# Bounded cache: a full cache evicts its oldest entries in small batches (formula.trim_cache), never
 # clearing everything at once (a clear of 200k entries stalled one step for ~150 ms).
-_LINE_CACHE: "OrderedDict[tuple, Line]" = OrderedDict()
+_LINE_CACHE: dict[tuple, Line] = {}
 _CACHE_MAX = 200_000
 
 
@@ -445,7 +444,7 @@ def parse_line(content: str, col: int) -> Line:
         return hit
     line = _parse_line(content, col)
     if len(_LINE_CACHE) >= _CACHE_MAX:
-        _LINE_CACHE.popitem(last=False)
+        trim_cache(_LINE_CACHE)
     _LINE_CACHE[key] = line
     return line
 

@@ -162,7 +162,7 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
             raise ParseError("expected a binder '(' or ':'", line=1, column=pos)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ProofParts:
     """A proof text split after its statement (`split_surface`).
 
