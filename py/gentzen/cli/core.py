@@ -77,8 +77,12 @@ def verify(
     timeout: float = typer.Option(60.0, "--timeout", help="Seconds per proof on a Lean backend."),
     disagreements: Optional[Path] = typer.Option(None, "--disagreements", help="both: JSONL log of "
                                                  "kernel/Lean disagreements (default: beside --out)."),
+    strict_nd: bool = typer.Option(False, "--strict-nd", help="Kernel: accept only the natural-deduction "
+                                   "subset of the proof language (other Lean syntax is `unsupported`)."),
 ) -> None:
     """Check every proof (kernel by default, or through Lean); exit 1 if any is rejected."""
+    if strict_nd and backend != "kernel":
+        fail("--strict-nd applies to the kernel backend (--backend kernel)")
     from gentzen.repl.results import ResultLog, item_key
     from gentzen.repl.verify import make_verifier
 
@@ -95,6 +99,8 @@ def verify(
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
     verifier = make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key,
                              timeout=timeout, disagreements=disagreements)
+    if strict_nd:
+        verifier.strict_nd = True
     progress = None
     if not json_out and err.is_terminal and len(todo) >= 200:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -145,10 +151,11 @@ def state(
     steps: Optional[Path] = typer.Option(None, "--steps", help="File of proof lines to run one by one."),
     auto_names: bool = typer.Option(False, "--auto-names", help="Name unnamed `have`/`intro` steps n1, n2, …"),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per step."),
+    strict_nd: bool = typer.Option(False, "--strict-nd", help="Accept only the natural-deduction subset."),
 ) -> None:
     """Print the proof state, then the state after each step of --steps."""
     try:
-        st = start(parse_theorem(theorem), auto_names=auto_names)
+        st = start(parse_theorem(theorem), auto_names=auto_names, strict_nd=strict_nd)
     except ParseError as e:
         fail(f"cannot parse the theorem{_where(e)}: {e.message}")
     lines: list[str] = []
