@@ -669,7 +669,8 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         spans = comment_spans(text)
         if spans:
             if not spans[-1].terminated:
-                return CheckResult(False, KernelError(text.count("\n") + 1, _col_of(text, len(text)), "parse",
+                bare = not text.lstrip("\ufeff").lstrip().startswith(("theorem", "example"))
+                return CheckResult(False, KernelError(text.count("\n") + 1 + bare, _col_of(text, len(text)), "parse",
                                                       "unterminated comment"))
             text = blank_comments(text)
     try:

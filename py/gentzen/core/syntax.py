@@ -172,7 +172,14 @@ def tokenize(text: str, base: int) -> list[tuple[str, str, int, int]]:
     while pos < n:
         m = match(text, pos)
         if m is None:
-            raise SyntaxErr("parse", f"unexpected token '{text[pos]}'; expected term", base + pos)
+            if text[pos] == "\t":
+                raise SyntaxErr("parse", "tabs are not allowed; please configure your editor to expand them", base + pos)
+            # A character outside the proof language's terms (`<|`, `$`, `=`, `∀`, `@`, …): Lean has many
+            # more term forms, so this is not evidence that Lean's parser fails.
+            op = re.match(r"[^\w\s()⟨⟩,]+", text[pos:])
+            tok = op.group() if op else text[pos]
+            raise SyntaxErr("unsupported", f"`{tok}` in a term is outside gentzen's proof language; Lean may accept "
+                            "it (check with `--backend repl` or `--backend both`)", base + pos, base + pos + len(tok))
         kind = m.lastgroup
         if kind != "ws":
             if kind == "proj" and (pos == 0 or text[pos - 1] in " (⟨,"):
@@ -610,8 +617,8 @@ def _parse_tactic(s: str, col: int) -> Tactic:
             raise SyntaxErr("parse", "unexpected end of input; expected term", end)
         return Tactic("have", col, end, names=names, formula=formula, term=parse_term(body.strip(" "), bcol))
     if word in LEAN_TACTICS:
-        raise SyntaxErr("unsupported", f"`{word}` is a Lean tactic outside gentzen's proof language", col,
-                        col + len(word))
+        raise SyntaxErr("unsupported", f"`{word}` is a Lean tactic outside gentzen's proof language; Lean may "
+                        "accept it (check with `--backend repl` or `--backend both`)", col, col + len(word))
     if "\t" in s:
         raise SyntaxErr("parse", "tabs are not allowed; please configure your editor to expand them",
                         col + s.index("\t"))
