@@ -1,3 +1,4 @@
 import Gentzen.Basic
+import Gentzen.ND
 import Gentzen.Sets.Pelletier
 import Gentzen.Sets.Textbook

@@ -1,2 +1,4 @@
 import GentzenTest.Rules
 import GentzenTest.Messages
+import GentzenTest.CoreTactics
+import GentzenTest.ND

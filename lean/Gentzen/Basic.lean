@@ -6,8 +6,9 @@ gentzen's proofs are Lean 4 **core** tactic proofs of propositional theorems
 `constructor`, `left`, `right`, `rcases`, `obtain`, `·`, and core lemmas such as
 `Or.inl`, `mt`, `Classical.em` and `Classical.byContradiction`.
 
-So this library deliberately defines nothing: a proof that needs a definition from
-here would not be a proof in the language. It exists so that `lake build` has a root,
-and so that exported item sets (`gentzen export-lean`, one `theorem` per item, no
-imports) can be placed under `lean/Gentzen/Sets/` and imported from `Gentzen.lean`.
+So this module deliberately defines nothing: a proof needs nothing from here. It exists so
+that `lake build` has a root, and so that exported item sets (`gentzen export-lean`, one
+`theorem` per item, no imports) can be placed under `lean/Gentzen/Sets/` and imported from
+`Gentzen.lean`. The one module a proof may import is `Gentzen.ND` (`lean/Gentzen/ND.lean`):
+the natural-deduction rules by their textbook names, as theorems and as tactic macros.
 -/

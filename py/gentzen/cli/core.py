@@ -96,8 +96,12 @@ def verify(
                                                  callback=V.OUTPUT_FILE),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the summary line."),
     failures_only: bool = typer.Option(False, "--failures-only", help="Print only rejected proofs and the summary."),
+    strict_nd: bool = typer.Option(False, "--strict-nd", help="Kernel: accept only the natural-deduction "
+                                   "subset of the proof language (other Lean syntax is `unsupported`)."),
 ) -> None:
     """Check every proof (kernel by default, or through Lean); exit 1 if any is rejected."""
+    if strict_nd and backend != "kernel":
+        fail("--strict-nd applies to the kernel backend (--backend kernel)")
     from gentzen.repl.results import ResultLog, item_key
     from gentzen.repl.verify import make_verifier
 
@@ -129,6 +133,8 @@ def verify(
     except InputError as e:
         fail(str(e))
     checkers: dict[str, int] = {}
+    if strict_nd:
+        verifier.strict_nd = True
     progress = None
     if not json_out and err.is_terminal and len(todo) >= 200:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -207,10 +213,11 @@ def state(
                                          callback=V.INPUT_FILE),
     auto_names: bool = typer.Option(False, "--auto-names", help="Name unnamed `have`/`intro` steps n1, n2, …"),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per step."),
+    strict_nd: bool = typer.Option(False, "--strict-nd", help="Accept only the natural-deduction subset."),
 ) -> None:
     """Print the proof state, then the state after each step of --steps."""
     try:
-        st = start(parse_theorem(theorem), auto_names=auto_names)
+        st = start(parse_theorem(theorem), auto_names=auto_names, strict_nd=strict_nd)
     except ParseError as e:
         fail(f"cannot parse the theorem{_where(e)}: {e.message}")
     lines: list[str] = []

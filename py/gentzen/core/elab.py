@@ -7,10 +7,14 @@ Bidirectional like Lean's elaborator: an expected type flows into `⟨a, b⟩`, 
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
-from gentzen.core.syntax import Anon, App, Conn, Id, Proj
+from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show
 
 PROP = "Prop"  # the type of an atom: a hypothesis `P : Prop`
+# True while the kernel checks a proof whose file has `import Gentzen.ND` (see gentzen/core/nd.py).
+ND_SCOPE: ContextVar[bool] = ContextVar("gentzen_nd_import", default=False)
 
 # Explicit-argument counts of the constants in the proof language.
 CONSTANTS = {
@@ -19,7 +23,16 @@ CONSTANTS = {
     "False.elim": 1, "mt": 2, "Iff.intro": 2, "Iff.mp": 1, "Iff.mpr": 1, "Classical.em": 1,
     "Classical.byContradiction": 1, "Classical.not_not.mp": 1, "Classical.not_not.mpr": 1,
     "not_not_intro": 1, "id": 1, "trivial": 0, "True.intro": 0,
+    "And.symm": 1, "Or.symm": 1, "Iff.symm": 1,
 }
+# How every `unsupported` message ends: the construct may be valid Lean, and this is how to ask Lean.
+ASK_LEAN = "Lean may accept it (check with `--backend repl` or `--backend both`)"
+# Constants usable with generalized field notation on a hypothesis (`h.resolve_left hn` is
+# `Or.resolve_left h hn`): their first explicit argument has the namespace's type
+# (Lean.Elab.App, `addLValArg`: the first explicit argument whose type head is the namespace).
+FIELD_CONSTS = frozenset("And.left And.right And.symm Or.elim Or.resolve_left Or.resolve_right Or.symm "
+                         "Not.elim False.elim Iff.mp Iff.mpr Iff.symm".split())
+_HEAD = {"and": "And", "or": "Or", "iff": "Iff", "not": "Not", "true": "True", "false": "False"}
 _LEAN_NAMESPACES = ("And.", "Or.", "Not.", "Iff.", "False.", "True.", "Classical.", "Decidable.", "Eq.",
                     "Function.", "Nat.", "Bool.", "Prop.")
 _LEAN_NAMES = frozenset("not_not not_or not_and and_comm or_comm iff_of_eq propext absurd rfl "
@@ -27,7 +40,7 @@ _LEAN_NAMES = frozenset("not_not not_or not_and and_comm or_comm iff_of_eq prope
 # Functions Lean prints with generalized field notation (`h.elim f g` for `Or.elim h f g`).
 _FIELD_STYLE = {"Or.elim": "elim", "Or.resolve_left": "resolve_left", "Or.resolve_right": "resolve_right",
                 "Not.elim": "elim", "False.elim": "elim", "And.left": "left", "And.right": "right",
-                "Iff.mp": "mp", "Iff.mpr": "mpr"}
+                "Iff.mp": "mp", "Iff.mpr": "mpr", "And.symm": "symm", "Or.symm": "symm", "Iff.symm": "symm"}
 
 
 class ElabErr(Exception):
@@ -93,6 +106,8 @@ class Elaborator:
         if isinstance(t, App):
             if isinstance(t.fn, Id):
                 return self._ident(t.fn, hint, t.args, whole=t)
+            if isinstance(t.fn, DotId):
+                return self._dot(t.fn, t.args, hint, t)
             return self._apply(self.infer(t.fn, None), t.fn, t.args)
         if isinstance(t, Proj):
             return self._project(self.infer(t.term, None), t.field, t.term, t)
@@ -101,6 +116,16 @@ class Elaborator:
         if isinstance(t, Conn):
             self.prop(t)
             return PROP
+        if isinstance(t, Fun):
+            return self._fun(t, hint)
+        if isinstance(t, (Show, Ascr)):  # `show φ from t` and `(t : φ)`: t is elaborated against φ
+            ty = self.prop(t.ty)
+            self.check(t.body if isinstance(t, Show) else t.term, ty)
+            return ty
+        if isinstance(t, Comp):
+            return self._comp(t, hint)
+        if isinstance(t, DotId):
+            return self._dot(t, (), hint, t)
         raise AssertionError(t)
 
     def _ident(self, node: Id, hint, args, whole=None):
@@ -114,19 +139,28 @@ class Elaborator:
             head, *fields = name.split(".")
             ty = lookup(self.ctx, head)
             if ty is not None:
-                for f in fields:
-                    ty = self._project(ty, f, Id(head, node.col, node.col + len(head)), node)
+                base = Id(head, node.col, node.col + len(head))
+                for k, f in enumerate(fields):
+                    const = _field_const(ty, f) if k == len(fields) - 1 and f not in _NATIVE_FIELDS else None
+                    if const is not None:  # generalized field notation: `h.elim f g` is `Or.elim h f g`
+                        return self._ident(Id(const, node.col, node.end), hint, (base,) + tuple(args),
+                                           whole=whole or node)
+                    end = base.end + 1 + len(f)
+                    ty = self._project(ty, f, base, Proj(base, f, node.col, end))
+                    base = Proj(base, f, node.col, end)
                 return self._apply(ty, node, args)
         if name in ("True", "False"):
             return self._apply(PROP, node, args)
+        if name.startswith("Gentzen.ND.") and ND_SCOPE.get():  # the rule theorems of `import Gentzen.ND`
+            from gentzen.core.nd import elab_nd_constant
+            return elab_nd_constant(self, node, hint, args)
         arity = CONSTANTS.get(name)
         if arity is None:
             if name.startswith(_LEAN_NAMESPACES) or name in _LEAN_NAMES:
-                raise ElabErr("unsupported", f"`{name}` is outside gentzen's proof language", node)
+                raise ElabErr("unsupported", f"`{name}` is outside gentzen's proof language; {ASK_LEAN}", node)
             raise ElabErr("unknown_identifier", f"Unknown identifier `{name}`", node)
         if len(args) < arity:
-            raise ElabErr("unsupported", f"partial application of `{name}` is outside gentzen's proof language",
-                          whole or node)
+            return self._partial(name, node, args, arity, hint, whole or node)
         own, rest = args[:arity], args[arity:]
         ty = self._constant(name, own, hint if not rest else None, node)
         return self._apply(ty, node, rest, done=own)
@@ -249,6 +283,11 @@ class Elaborator:
                 raise ElabErr("type_mismatch", self._mm(args[0], f, "?a → ?b", (node, args[:1])), args[0])
             A(node, args, 1, Imp(f.args[1], f.args[0]))
             return Iff(f.args[0], f.args[1])
+        if name in ("And.symm", "Or.symm", "Iff.symm"):
+            kind = name.split(".")[0].lower()
+            shape = {"and": "?a ∧ ?b", "or": "?a ∨ ?b", "iff": "?a ↔ ?b"}[kind]
+            h = self._need(self.infer(args[0], None), kind, node, args, 0, shape)
+            return {"and": And, "or": Or, "iff": Iff}[kind](h.args[1], h.args[0])
         if name in ("Iff.mp", "Iff.mpr"):
             h = self._need(self.infer(args[0], None), "iff", node, args, 0, "?a ↔ ?b")
             return Imp(*h.args) if name == "Iff.mp" else Imp(h.args[1], h.args[0])
@@ -287,13 +326,146 @@ class Elaborator:
         if field.isdigit():
             raise ElabErr("type_mismatch", f"Invalid projection: Expected a value whose type is a structure\n  "
                           f"{self.pp(base)}\nhas type\n  {type_str(ty)}", node)
-        head = {"and": "And", "or": "Or", "iff": "Iff", "not": "Not", "imp": "", "atom": "", "true": "True",
-                "false": "False"}.get(getattr(ty, "kind", ""), "")
-        raise ElabErr("unsupported" if head in ("Or", "Not", "False", "True") else "type_mismatch",
-                      f"Invalid field `{field}`: The environment does not contain `{head}.{field}`\n  "
-                      f"{self.pp(base)}\nhas type\n  {type_str(ty)}" if head else
-                      f"Invalid field notation: Type is not of the form `C ...` where C is a constant\n  "
-                      f"{self.pp(base)}\nhas type\n  {type_str(ty)}", node)
+        kind = getattr(ty, "kind", "")
+        const = _field_const(ty, field)
+        if const is not None:  # a function field used without arguments (`h.symm`, `h.resolve_left`)
+            return self._ident(Id(const, node.col, node.end), None, (base,), whole=node)
+        head = _HEAD.get(kind)
+        if head is not None:
+            # gentzen knows only some of `{head}`'s lemmas: never claim Lean's environment lacks one
+            raise ElabErr("unsupported", f"`{self.pp(base)}.{field}` is field notation for `{head}.{field}`, which "
+                          f"gentzen's proof language does not include; {ASK_LEAN}", node)
+        if kind == "imp":  # Lean resolves fields of a function type in the `Function` namespace
+            raise ElabErr("unsupported", f"field notation on an implication (`Function.{field}`) is outside "
+                          f"gentzen's proof language; {ASK_LEAN}", node)
+        raise ElabErr("type_mismatch", f"Invalid field notation: Type is not of the form `C ...` where C is a "
+                      f"constant\n  {self.pp(base)}\nhas type\n  {type_str(ty)}", node)
+
+    # ---- term forms beyond the natural-deduction core (Lean's surface syntax)
+    def _fun(self, t: Fun, hint):
+        """`fun x => b` against `A → B` (or `¬A`): b is checked against B with `x : A` in scope."""
+        ctx, expected, doms = self.ctx, hint, []
+        for names, ty_term, pattern, col in t.binders:
+            u = expected.unf if expected is not None else None
+            dom = None
+            if u is not None and u.kind == "imp":
+                dom, expected = (expected.args[0], FALSE) if expected.kind == "not" else expected.args
+            elif expected is not None:
+                raise ElabErr("type_mismatch", f"Type mismatch: a function (`fun`) is given where the expected "
+                              f"type is\n  {to_lean(hint)}", t)
+            if ty_term is not None:
+                given = Elaborator(ctx).prop(ty_term)
+                if dom is not None and given.unf is not dom.unf:
+                    raise ElabErr("type_mismatch", f"Type mismatch: the binder has type\n  {to_lean(given)}\n"
+                                  f"but the expected type is\n  {to_lean(hint)}", ty_term)
+                dom = given
+            if dom is None:
+                raise ElabErr("type_mismatch", "Failed to infer binder type", t)
+            doms.append(dom)
+            ctx = _bind(ctx, names, dom, pattern, t, col)
+        body = Elaborator(ctx)
+        if expected is not None:
+            body.check(t.body, expected)
+            return hint
+        out = body.infer(t.body, None)
+        if out is PROP:
+            raise ElabErr("unsupported", f"a `fun` returning a proposition is outside gentzen's proof language; "
+                          f"{ASK_LEAN}", t)
+        for d in reversed(doms):
+            out = Imp(d, out)
+        return out
+
+    def _comp(self, t: Comp, hint):
+        """`f ∘ g` (Function.comp): `g : A → B`, `f : B → C` give `A → C`; an expected `A → C` flows
+        into a `fun` on either side."""
+        u = hint.unf if hint is not None else None
+        want_dom = want_cod = None
+        if u is not None and u.kind == "imp":
+            want_dom, want_cod = (hint.args[0], FALSE) if hint.kind == "not" else hint.args
+        if isinstance(t.g, Fun) and want_dom is not None and not isinstance(t.f, Fun):
+            b, c = self._fn_type(t.f)
+            self.check(t.g, Imp(want_dom, b))
+            return Imp(want_dom, c)
+        a, b = self._fn_type(t.g)
+        if isinstance(t.f, Fun) and want_cod is not None:
+            self.check(t.f, Imp(b, want_cod))
+            return Imp(a, want_cod)
+        b2, c = self._fn_type(t.f)
+        if b2.unf is not b.unf:
+            raise ElabErr("type_mismatch", f"Type mismatch in `{self.pp(t)}`: the right function gives\n  "
+                          f"{to_lean(b)}\nbut the left function expects\n  {to_lean(b2)}", t)
+        return Imp(a, c)
+
+    def _fn_type(self, t) -> tuple:
+        ty = self.infer(t, None)
+        if ty is PROP or ty.unf.kind != "imp":
+            raise ElabErr("type_mismatch", f"Type mismatch: `∘` composes functions, but\n  {self.pp(t)}\nhas type\n"
+                          f"  {type_str(ty)}", t)
+        return (ty.args[0], FALSE) if ty.kind == "not" else ty.args
+
+    def _dot(self, node: DotId, args, hint, whole):
+        """`.inl h`: the constant `C.inl` where C is the head of the expected type (not unfolded)."""
+        name = node.name
+        if hint is None:
+            raise ElabErr("type_mismatch", f"Invalid dotted identifier notation: The expected type of `.{name}` "
+                          "could not be determined", node)
+        head = _HEAD.get(hint.kind)
+        if head is None:
+            if hint.kind == "imp":
+                raise ElabErr("unsupported", f"`.{name}` against a function type is outside gentzen's proof "
+                              f"language; {ASK_LEAN}", node)
+            raise ElabErr("type_mismatch", f"Invalid dotted identifier notation: the expected type\n  "
+                          f"{to_lean(hint)}\nis not of the form `C ...` where C is a constant", node)
+        full = f"{head}.{name}"
+        if full not in CONSTANTS:
+            raise ElabErr("unsupported", f"`.{name}` here names `{full}`, which gentzen's proof language does not "
+                          f"include; {ASK_LEAN}", node)
+        return self._ident(Id(full, node.col, node.end), hint, args, whole=whole)
+
+    def _partial(self, name, node, args, arity, hint, whole):
+        """A constant given fewer explicit arguments than it takes (`mt h1`): a function of the rest.
+
+        With an expected type `D1 → … → C` the missing arguments are taken as its domains (eta
+        expansion, which is what the partial application means); without one, `mt`/`resolve_*` have
+        types determined by their first argument."""
+        missing = arity - len(args)
+        if hint is not None:
+            doms, cod = [], hint
+            for _ in range(missing):
+                u = cod.unf
+                if u.kind != "imp":
+                    break
+                d, cod = (cod.args[0], FALSE) if cod.kind == "not" else cod.args
+                doms.append(d)
+            if len(doms) == missing:
+                extra = tuple(("x✝" + str(i), d, False) for i, d in enumerate(doms))  # untypable names
+                sub = Elaborator(self.ctx + extra)
+                ids = tuple(Id(x, whole.end, whole.end) for x, _, _ in extra)
+                try:
+                    ty = sub._ident(node, cod, tuple(args) + ids, whole=whole)
+                except ElabErr as e:
+                    if "✝" not in e.message:
+                        raise
+                    ty = None
+                if ty is not None and ty is not PROP and ty.unf is cod.unf:
+                    return hint
+                alone = self._partial(name, node, args, arity, None, whole) if name in _PARTIAL_ALONE else None
+                if alone is None:
+                    raise ElabErr("type_mismatch", f"Type mismatch\n  {self.pp(whole)}\ndoes not have the expected "
+                                  f"type\n  {to_lean(hint)}", whole)
+                return alone
+        if name in _PARTIAL_ALONE and missing == 1:
+            first = self.infer(args[0], None)
+            if name == "mt":
+                if first is PROP or first.unf.kind != "imp":
+                    raise ElabErr("type_mismatch", self._mm(args[0], first, "?a → ?b", (node, args[:1])), args[0])
+                a, b = (first.args[0], FALSE) if first.kind == "not" else first.args
+                return Imp(Not(b), Not(a))
+            h = self._need(first, "or", node, args, 0, "?a ∨ ?b")
+            a, b = h.args
+            return Imp(Not(a), b) if name == "Or.resolve_left" else Imp(Not(b), a)
+        raise ElabErr("unsupported", f"partial application of `{name}` without an expected type is outside "
+                      f"gentzen's proof language; {ASK_LEAN}", whole)
 
     def _anon(self, t: Anon, hint):
         if hint is None:
@@ -344,6 +516,18 @@ class Elaborator:
             return f"{self._pp_arg(t.term)}.{field}"
         if isinstance(t, App):
             return self.pp_app(t.fn, t.args)
+        # (the surface forms below print as their source text; Lean's printer may differ)
+        if isinstance(t, Ascr):
+            return self.pp(t.term)
+        if isinstance(t, Show):
+            return f"show {self.pp(t.ty)} from {self.pp(t.body)}"
+        if isinstance(t, Fun):
+            bs = " ".join(("⟨" + ", ".join(n) + "⟩") if pat else " ".join(n) for n, _ty, pat, _c in t.binders)
+            return f"fun {bs} => {self.pp(t.body)}"
+        if isinstance(t, Comp):
+            return f"{self._pp_arg(t.f)} ∘ {self._pp_arg(t.g)}"
+        if isinstance(t, DotId):
+            return "." + t.name
         raise AssertionError(t)
 
     def pp_app(self, fn, args) -> str:
@@ -360,6 +544,54 @@ class Elaborator:
 
     def _pp_arg(self, t) -> str:
         s = self.pp(t)
-        if isinstance(t, App) and not s.startswith("⟨") or isinstance(t, Conn) and " " in s:
+        if isinstance(t, App) and not s.startswith("⟨") or isinstance(t, Conn) and " " in s \
+                or isinstance(t, (Fun, Show, Comp)):
             return f"({s})"
         return s
+
+
+_PARTIAL_ALONE = frozenset(("mt", "Or.resolve_left", "Or.resolve_right"))
+# Fields `_project` reads directly off ∧ / ↔ (a projection, no constant application needed).
+_NATIVE_FIELDS = frozenset(("1", "2", "left", "right", "mp", "mpr"))
+
+
+def _field_const(ty, field: str) -> str | None:
+    """The constant `h.field` stands for when it is one of FIELD_CONSTS (None otherwise)."""
+    head = _HEAD.get(getattr(ty, "kind", ""))
+    if head is None:
+        return None
+    const = f"{head}.{field}"
+    return const if const in FIELD_CONSTS else None
+
+
+def _bind(ctx, names, dom, pattern: bool, node, col: int):
+    """The context after a `fun` binder (`x`, `_`, or a pattern `⟨a, b, …⟩` on ∧ / ↔)."""
+    if not pattern:
+        name = names[0]
+        _no_shadow(ctx, name, node)
+        return ctx + (("x", dom, True) if name == "_" else (name, dom, False),)
+    parts = []
+    ty = dom
+    for i, name in enumerate(names):
+        if i == len(names) - 1:
+            parts.append((name, ty))
+            break
+        if ty.kind == "and":
+            parts.append((name, ty.args[0]))
+            ty = ty.args[1]
+        elif ty.kind == "iff" and i == len(names) - 2:
+            parts.append((name, Imp(*ty.args)))
+            ty = Imp(ty.args[1], ty.args[0])
+        else:
+            raise ElabErr("type_mismatch", f"the pattern `⟨{', '.join(names)}⟩` needs a conjunction (or `↔`); "
+                          f"the binder has type\n  {to_lean(dom)}", node)
+    for name, t in parts:
+        _no_shadow(ctx, name, node)
+        ctx = ctx + (("x", t, True) if name == "_" else (name, t, False),)
+    return ctx
+
+
+def _no_shadow(ctx, name: str, node) -> None:
+    if name != "_" and lookup(ctx, name) is PROP:
+        raise ElabErr("unsupported", f"`{name}` names a proposition in scope; shadowing it is outside the proof "
+                      "language", node)

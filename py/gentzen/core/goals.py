@@ -8,7 +8,7 @@ consecutive hypotheses of identical type into one line (`h1 h2 : P`).
 from __future__ import annotations
 
 from gentzen.core.elab import PROP
-from gentzen.core.formula import Formula, to_lean
+from gentzen.core.formula import And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -52,8 +52,36 @@ def display_names(ctx) -> list[str]:
     return out
 
 
+def shadowed_atoms(ctx, names=None) -> dict[str, str] | None:
+    """{atom: displayed name} for proposition atoms shadowed by a later hypothesis of the same name.
+
+    Lean's formulas refer to the atom's local, so it prints them with the sanitized name too
+    (`(h1 Q : Prop) (h1 : h1 ∨ Q)` shows `h1 : h1✝ ∨ Q`). None (the common case) when there is none.
+    """
+    ren = None
+    for (name, ty, _), shown in zip(ctx, names if names is not None else display_names(ctx)):
+        if ty is PROP and shown != name:
+            if ren is None:
+                ren = {}
+            ren[name] = shown
+    return ren
+
+
+def rename_atoms(f: Formula, ren: dict[str, str]) -> Formula:
+    if f.kind == "atom":
+        return Atom(ren[f.name]) if f.name in ren else f
+    if not f.args:
+        return f
+    args = [rename_atoms(a, ren) for a in f.args]
+    return {"not": Not, "and": And, "or": Or, "imp": Imp, "iff": Iff}[f.kind](*args)
+
+
 def render_goal(ctx, target: Formula, tag: str = "") -> str:
     names = display_names(ctx)
+    ren = shadowed_atoms(ctx, names) if "✝" in "".join(names) else None  # (C-speed prefilter: rare)
+    if ren is not None:
+        ctx = tuple((n, ty if ty is PROP else rename_atoms(ty, ren), i) for n, ty, i in ctx)
+        target = rename_atoms(target, ren)
     lines: list[str] = []
     if tag:
         lines.append(f"case {tag}")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from gentzen.core.formula import Formula, parse_formula
-from gentzen.errors import ParseError
+from gentzen.core.formula import Formula, parse_formula, trim_cache
+from gentzen.errors import LimitError, ParseError
 
 MAX_TERM_DEPTH = 400
 FORBIDDEN = ("sorry", "admit", "axiom", "native_decide", "#eval", "set_option", "import", "open",
@@ -37,10 +37,13 @@ _TOKEN = re.compile(
       |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)
       |(?P<not>¬|~)|(?P<and>∧|/\\)|(?P<or>∨|\\/)|(?P<iff>↔|<->)|(?P<imp>→|->)
       |(?P<proj>\.(?:[0-9]+|[^\W\d][\w']*))
+      |(?P<arrow>=>|↦)|(?P<comp>∘)|(?P<lam>λ)
       |(?P<id>[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*)
     """, re.VERBOSE)
 
-BIN_PREC = {"and": 35, "or": 30, "imp": 25, "iff": 20}
+BIN_PREC = {"and": 35, "or": 30, "imp": 25, "iff": 20, "comp": 90}
+# Words that end an application or start a term form (Lean tokens, never identifiers).
+TERM_KEYWORDS = frozenset("fun show from by have at with then else if let do match suffices calc".split())
 _RIGHT = {"and": 36, "or": 31, "imp": 26, "iff": 21}  # left slot; right slot = prec (iff: 21)
 
 
@@ -86,6 +89,54 @@ class Conn:
 
 
 @dataclass(slots=True, eq=False)
+class DotId:
+    """`.inl`, `.intro`: a constant resolved in the namespace of the expected type's head (Lean's
+    dotted identifier notation, `Term.dotIdent` in src/Lean/Parser/Term.lean)."""
+    name: str
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Fun:
+    """`fun x y => t`, `λ x => t`, `fun (x : φ) => t`, `fun ⟨a, b⟩ => t` (`Term.fun`, src/Lean/Parser/Term.lean).
+
+    binders: tuple of (names, type term or None, is_pattern, col); a pattern binder `⟨a, b⟩` has names (a, b).
+    """
+    binders: tuple
+    body: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Show:
+    """`show φ from t` (`Term.show`)."""
+    ty: object
+    body: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Ascr:
+    """`(t : φ)`: type ascription (`Term.typeAscription`)."""
+    term: object
+    ty: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Comp:
+    """`f ∘ g` (`Function.comp`, `infixr:90 " ∘ "` in src/Init/Prelude.lean... Init/Core.lean)."""
+    f: object
+    g: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
 class Tactic:
     """One parsed tactic: `kind` and its fields (names, formula, term)."""
     kind: str            # intro have have_by exact apply exfalso constructor left right rcases obtain
@@ -97,6 +148,8 @@ class Tactic:
     target: str | None = None     # rcases/obtain: the hypothesis name
     target_col: int = 0
     by_col: int = 0               # have_by: column of `by`
+    inline: str | None = None     # have_by: the tactics after `by` on the same line (one-line nested `by`)
+    inline_col: int = 0
 
 
 @dataclass(slots=True, eq=False)
@@ -119,11 +172,22 @@ def tokenize(text: str, base: int) -> list[tuple[str, str, int, int]]:
     while pos < n:
         m = match(text, pos)
         if m is None:
-            raise SyntaxErr("parse", f"unexpected token '{text[pos]}'; expected term", base + pos)
+            if text[pos] == "\t":
+                raise SyntaxErr("parse", "tabs are not allowed; please configure your editor to expand them", base + pos)
+            # A character outside the proof language's terms (`<|`, `$`, `=`, `∀`, `@`, …): Lean has many
+            # more term forms, so this is not evidence that Lean's parser fails.
+            op = re.match(r"[^\w\s()⟨⟩,]+", text[pos:])
+            tok = op.group() if op else text[pos]
+            raise SyntaxErr("unsupported", f"`{tok}` in a term is outside gentzen's proof language; Lean may accept "
+                            "it (check with `--backend repl` or `--backend both`)", base + pos, base + pos + len(tok))
         kind = m.lastgroup
         if kind != "ws":
-            if kind == "proj" and (pos == 0 or text[pos - 1] == " "):
-                raise SyntaxErr("parse", "unexpected token '.'; expected term", base + pos)
+            if kind == "proj" and (pos == 0 or text[pos - 1] in " (⟨,"):
+                if text[pos + 1].isdigit():
+                    raise SyntaxErr("parse", "unexpected token '.'; expected term", base + pos)
+                kind = "dot"  # `.inl hp`: dotted identifier notation at a term's start
+            elif kind == "id" and m.group() in TERM_KEYWORDS:
+                kind = "kw"
             toks.append((kind, m.group(), base + pos, base + m.end()))
         pos = m.end()
     return toks
@@ -151,6 +215,9 @@ class _TermParser:
             self.i += 1
             arg = self.term(40)
             lhs = Conn("not", (arg,), t[2], arg.end)
+        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show")):
+            self.depth -= 1
+            return self.show() if t[1] == "show" else self.fun()  # both extend as far as possible
         else:
             lhs = self.app()
         while True:
@@ -161,6 +228,10 @@ class _TermParser:
             if p < min_prec:
                 break
             self.i += 1
+            if t[0] == "comp":  # `infixr:90 " ∘ "`
+                rhs = self.term(90)
+                lhs = Comp(lhs, rhs, lhs.col, rhs.end)
+                continue
             rhs = self.term(21 if t[0] == "iff" else p)
             lhs = Conn(t[0], (lhs, rhs), lhs.col, rhs.end)
             if t[0] == "iff":
@@ -170,12 +241,89 @@ class _TermParser:
         self.depth -= 1
         return lhs
 
+    def fun(self):
+        """`fun`/`λ` binders `=>` (or `↦`) body (Term.fun / Term.basicFun, src/Lean/Parser/Term.lean)."""
+        start = self.toks[self.i]
+        self.i += 1
+        binders = []
+        while True:
+            t = self.peek()
+            if t is None:
+                self.fail("'=>'")
+            kind = t[0]
+            if kind == "arrow" and binders:
+                self.i += 1
+                break
+            if kind == "id" and "." not in t[1]:
+                self.i += 1
+                binders.append(((_binder_name(t[1], t[2]),), None, False, t[2]))
+            elif kind == "la":  # an anonymous-constructor pattern `⟨a, b⟩`
+                self.i += 1
+                names = []
+                while True:
+                    n = self.peek()
+                    if n is None or n[0] != "id" or "." in n[1]:
+                        self.fail("identifier")
+                    self.i += 1
+                    names.append(_binder_name(n[1], n[2]))
+                    n = self.peek()
+                    if n is not None and n[0] == "comma":
+                        self.i += 1
+                        continue
+                    if n is None or n[0] != "ra":
+                        self.fail("',' or '⟩'")
+                    self.i += 1
+                    break
+                binders.append((tuple(names), None, True, t[2]))
+            elif kind == "lp":  # `(x y : φ)`
+                self.i += 1
+                names = []
+                while self.peek() is not None and self.peek()[0] == "id" and "." not in self.peek()[1]:
+                    n = self.toks[self.i]
+                    self.i += 1
+                    names.append(_binder_name(n[1], n[2]))
+                c = self.peek()
+                if not names or c is None or c[0] != "colon":
+                    self.fail("':'" if names else "identifier")
+                self.i += 1
+                ty = self.term(0)
+                c = self.peek()
+                if c is None or c[0] != "rp":
+                    self.fail("')'")
+                self.i += 1
+                binders.extend(((x,), ty, False, t[2]) for x in names)
+            else:
+                self.fail("'=>'" if binders else "identifier")
+        body = self.term(0)
+        return Fun(tuple(binders), body, start[2], body.end)
+
+    def show(self):
+        """`show φ from t` (Term.show); `show φ by tac` is outside the proof language."""
+        start = self.toks[self.i]
+        self.i += 1
+        ty = self.term(0)
+        t = self.peek()
+        if t is not None and t[0] == "kw" and t[1] == "by":
+            raise SyntaxErr("unsupported", "`show … by …` inside a term is outside gentzen's proof language; "
+                            "Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
+        if t is None or t[0] != "kw" or t[1] != "from":
+            self.fail("'from'")
+        self.i += 1
+        body = self.term(0)
+        return Show(ty, body, start[2], body.end)
+
     def app(self):
         head = self.arg()
         args = []
         while True:
             t = self.peek()
-            if t is None or t[0] not in ("id", "lp", "la"):
+            if t is None:
+                break
+            kind = t[0]
+            if kind == "lam" or kind == "kw" and t[1] == "fun":  # a trailing `fun` is the last argument
+                args.append(self.fun())
+                break
+            if kind not in ("id", "lp", "la", "dot"):
                 break
             args.append(self.arg())
         if not args:
@@ -190,14 +338,26 @@ class _TermParser:
         if kind == "id":
             self.i += 1
             node = Id(t[1], t[2], t[3])
+        elif kind == "dot":
+            self.i += 1
+            node = DotId(t[1][1:], t[2], t[3])
         elif kind == "lp":
             self.i += 1
             inner = self.term(0)
             close = self.peek()
-            if close is None or close[0] != "rp":
-                self.fail("')'")
-            self.i += 1
-            node = _respan(inner, t[2], close[3])
+            if close is not None and close[0] == "colon":  # `(t : φ)`
+                self.i += 1
+                ty = self.term(0)
+                close = self.peek()
+                if close is None or close[0] != "rp":
+                    self.fail("')'")
+                self.i += 1
+                node = Ascr(inner, ty, t[2], close[3])
+            else:
+                if close is None or close[0] != "rp":
+                    self.fail("')'")
+                self.i += 1
+                node = _respan(inner, t[2], close[3])
         elif kind == "la":
             self.i += 1
             items = [self.term(0)]
@@ -220,6 +380,10 @@ class _TermParser:
         return node
 
 
+def _binder_name(name: str, col: int) -> str:
+    return name if name == "_" else check_name(name, col)
+
+
 def _respan(node, col: int, end: int):
     """Parenthesised terms keep their own span for messages, but projections attach after `)`."""
     cls = type(node)
@@ -237,11 +401,14 @@ def parse_term(text: str, base: int):
         # the commonest terms (`h1 n1`, `Or.inr n2`, `trivial`): names separated by single spaces
         ids, pos = [], base
         for name in text.split(" "):
+            if name in TERM_KEYWORDS:
+                break
             ids.append(Id(name, pos, pos + len(name)))
             pos += len(name) + 1
-        if len(ids) == 1:
-            return ids[0]
-        return App(ids[0], tuple(ids[1:]), base, base + len(text))
+        else:
+            if len(ids) == 1:
+                return ids[0]
+            return App(ids[0], tuple(ids[1:]), base, base + len(text))
     toks = tokenize(text, base)
     p = _TermParser(toks, base + len(text))
     t = p.term(0)
@@ -253,7 +420,9 @@ def parse_term(text: str, base: int):
 # ---------------------------------------------------------------- tactic lines
 
 _NAME = re.compile(r"[^\W\d][\w'!?₀-₉]*")
-_LINE_CACHE: dict[str, Line] = {}
+# Bounded cache: a full cache evicts its oldest entries in small batches (formula.trim_cache), never
+# clearing everything at once (a clear of 200k entries stalled one step for ~150 ms).
+_LINE_CACHE: dict[tuple, Line] = {}
 _CACHE_MAX = 200_000
 
 
@@ -282,7 +451,7 @@ def parse_line(content: str, col: int) -> Line:
         return hit
     line = _parse_line(content, col)
     if len(_LINE_CACHE) >= _CACHE_MAX:
-        _LINE_CACHE.clear()
+        trim_cache(_LINE_CACHE)
     _LINE_CACHE[key] = line
     return line
 
@@ -378,11 +547,22 @@ def _names(text: str, base: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
+_ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_intro not_intro raa and_elim "
+                      "or_elim imp_elim not_elim reit true_intro dne".split())
+
+
 def _parse_tactic(s: str, col: int) -> Tactic:
     end = col + len(s)
     word = s.split(" ", 1)[0]
     rest = s[len(word):]
     rcol = col + len(word)
+    if word in _CORE_WORDS or word == "intro" and any(p == "_" or p[0] in "⟨(" for p in rest.split()):
+        from gentzen.core.patterns import parse_core_tactic  # the core tactics beyond the ND subset
+        return parse_core_tactic("intro_pat" if word == "intro" else word, s, col)
+    if word in _ND_WORDS:  # `import Gentzen.ND` rule macros; the kernel refuses them without the import
+        from gentzen.core.nd import parse_nd_tactic
+        return parse_nd_tactic(word, s, col)
     if word == "intro":
         names = _names(rest, rcol)
         return Tactic("intro", col, end, names=names)
@@ -401,13 +581,26 @@ def _parse_tactic(s: str, col: int) -> Tactic:
             raise SyntaxErr("parse", "expected ':=' in `have` (the proof language requires a value)", end)
         head = s[4:i]
         c = head.find(":")
-        if c < 0:
-            raise SyntaxErr("parse", "expected ':' and a type in `have`", col + 4 + len(head))
+        if c < 0:  # `have h := t`: the type is inferred (Term.haveIdDecl, src/Lean/Parser/Term.lean)
+            names = _names(head, col + 4)
+            if len(names) > 1:
+                raise SyntaxErr("unsupported", "`have` with binders is outside gentzen's proof language", col + 4)
+            body = s[i + 2:]
+            bcol = col + i + 2 + (len(body) - len(body.lstrip(" ")))
+            if body.strip() == "by" or body.strip().startswith("by "):
+                raise SyntaxErr("unsupported", "`have … := by` without a type is outside gentzen's proof language; "
+                                "give the type (`have h : φ := by`)", bcol)
+            if not body.strip():
+                raise SyntaxErr("parse", "unexpected end of input; expected term", end)
+            return Tactic("have", col, end, names=names, formula=None, term=parse_term(body.strip(" "), bcol))
         names = _names(head[:c], col + 4)
         if len(names) > 1:
             raise SyntaxErr("parse", "unexpected identifier; expected ':'", col + 4)
         try:
             formula = parse_formula(head[c + 1:], offset=col + 4 + c + 1)
+        except LimitError as e:  # a gentzen limit, not a Lean error: never `parse`
+            raise SyntaxErr("unsupported", f"{e.message} (a limit of gentzen's kernel, not of Lean)", col + 4 + c + 1) \
+                from None
         except ParseError as e:
             kind = "unknown_identifier" if e.message.startswith("Unknown") else "parse"
             raise SyntaxErr(kind, e.message, e.column if e.column is not None else col) from None
@@ -415,30 +608,17 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         bcol = col + i + 2 + (len(body) - len(body.lstrip(" ")))
         if body.strip() == "by":
             return Tactic("have_by", col, end, names=names, formula=formula, by_col=bcol)
-        if body.strip().startswith("by "):
-            raise SyntaxErr("unsupported", "a `by` block must start on its own line in the proof language", bcol)
+        if body.strip().startswith("by "):  # a one-line nested `by`: its first tactics follow on this line
+            tail = body.lstrip(" ")[2:]
+            icol = bcol + 2 + (len(tail) - len(tail.lstrip(" ")))
+            return Tactic("have_by", col, end, names=names, formula=formula, by_col=bcol, inline=tail.strip(" "),
+                          inline_col=icol)
         if not body.strip():
             raise SyntaxErr("parse", "unexpected end of input; expected term", end)
         return Tactic("have", col, end, names=names, formula=formula, term=parse_term(body.strip(" "), bcol))
-    if word == "rcases":
-        m = re.fullmatch(r" +(\S+) +with +(\S+) *\| *(\S+) *", rest)
-        if not m:
-            raise SyntaxErr("parse", "expected `rcases h with x | y`", rcol)
-        for g in (1, 2, 3):
-            check_name(m.group(g), rcol + m.start(g))
-        return Tactic("rcases", col, end, names=(m.group(2), m.group(3)), target=m.group(1),
-                      target_col=rcol + m.start(1))
-    if word == "obtain":
-        m = re.fullmatch(r" *⟨ *(\S+?) *, *(\S+?) *⟩ *:= *(\S+) *", rest)
-        if not m:
-            raise SyntaxErr("parse", "expected `obtain ⟨x, y⟩ := h`", rcol)
-        for g in (1, 2, 3):
-            check_name(m.group(g), rcol + m.start(g))
-        return Tactic("obtain", col, end, names=(m.group(1), m.group(2)), target=m.group(3),
-                      target_col=rcol + m.start(3))
     if word in LEAN_TACTICS:
-        raise SyntaxErr("unsupported", f"`{word}` is a Lean tactic outside gentzen's proof language", col,
-                        col + len(word))
+        raise SyntaxErr("unsupported", f"`{word}` is a Lean tactic outside gentzen's proof language; Lean may "
+                        "accept it (check with `--backend repl` or `--backend both`)", col, col + len(word))
     if "\t" in s:
         raise SyntaxErr("parse", "tabs are not allowed; please configure your editor to expand them",
                         col + s.index("\t"))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import PROP, ElabErr, Elaborator, lookup
+from gentzen.core.elab import ND_SCOPE, PROP, ElabErr, Elaborator, lookup
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
-from gentzen.core.goals import Goal, append_tag, remove_hyp
+from gentzen.core.goals import Goal, append_tag
 from gentzen.core.syntax import Id
 
 _AUTO = re.compile(r"n(\d+)")
@@ -47,6 +47,17 @@ def bump(names, next_n: int) -> int:
     return next_n
 
 
+def fresh_auto_name(ctx, next_n: int) -> tuple[str, int]:
+    """The next `nK` (auto_names) that is not a proposition atom in scope, and the counter after it.
+
+    Skipping atoms keeps the promise that a solved state's `proof_text()` checks: a hypothesis named
+    like an atom would shadow it, which the kernel refuses (issue 10, soundness-fuzzer finding).
+    """
+    while lookup(ctx, f"n{next_n}") is PROP:
+        next_n += 1
+    return f"n{next_n}", next_n + 1
+
+
 def _no_atom_shadow(names, goal: Goal, tac) -> None:
     """Refuse a new hypothesis named like a proposition atom in scope.
 
@@ -65,13 +76,20 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
     el = Elaborator(goal.ctx)
     if tac.names:
         _no_atom_shadow(tac.names, goal, tac)
+        if ND_SCOPE.get():
+            _no_nd_keyword(tac.names, tac)
+    if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, …: core_tactics.py
+        goals, push, next_n = _core()(tac, goal, next_n, auto_names, line_no, run_tactic)
+        return goals, push, bump(tac.names, next_n)
+    if kind == "nd":
+        return _run_nd(tac, goal, next_n, auto_names, line_no)
     try:
         if kind == "intro":
             names = list(tac.names)
             anon = not names
             if anon:
                 if auto_names:
-                    name, next_n = (f"n{next_n}", next_n + 1)
+                    name, next_n = fresh_auto_name(goal.ctx, next_n)
                     names = [name]
                 else:
                     names = ["a"]
@@ -91,7 +109,7 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             names = tac.names
             if not names:
                 if auto_names:
-                    name, next_n = (f"n{next_n}", next_n + 1)
+                    name, next_n = fresh_auto_name(goal.ctx, next_n)
                 else:
                     name = "this"
             else:
@@ -147,30 +165,48 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             # (`t.h` under a tag `t`), not with the parent's tag.
             return [Goal(goal.ctx, t.args[0] if kind == "left" else t.args[1], append_tag(goal.tag, "h"))], \
                 None, next_n
-        if kind in ("rcases", "obtain"):
-            ty = lookup(goal.ctx, tac.target)
-            if ty is None:
-                raise Failure("unknown_identifier", f"Unknown identifier `{tac.target}`", tac.target_col,
-                            tac.target_col + len(tac.target))
-            x, y = tac.names
-            ctx = remove_hyp(goal.ctx, tac.target)
-            base = Goal(ctx, goal.target, goal.tag)
-            if kind == "rcases":
-                if ty is PROP or ty.kind != "or":
-                    raise Failure("unsupported", "`rcases h with x | y` needs a disjunction `h : φ ∨ ψ` in the "
-                                f"proof language; `{tac.target}` has type {_ty(ty)}", tac.target_col)
-                a, b = ty.args
-                return [base.with_hyp(x, a, tag=append_tag(goal.tag, "inl")),
-                        base.with_hyp(y, b, tag=append_tag(goal.tag, "inr"))], None, bump((x, y), next_n)
-            if ty is PROP or ty.kind not in ("and", "iff"):
-                raise Failure("unsupported", "`obtain ⟨x, y⟩ := h` needs `h : φ ∧ ψ` (or `φ ↔ ψ`) in the proof "
-                            f"language; `{tac.target}` has type {_ty(ty)}", tac.target_col)
-            a, b = ty.args if ty.kind == "and" else (Imp(*ty.args), Imp(ty.args[1], ty.args[0]))
-            g = base.with_hyp(x, a).with_hyp(y, b, tag=append_tag(goal.tag, "intro"))
-            return [g], None, bump((x, y), next_n)
     except ElabErr as e:
         raise Failure(e.kind, e.message, e.col, e.end) from None
     raise AssertionError(kind)
+
+
+_CORE_KINDS = frozenset("assumption contradiction trivial show intros intro_pat rintro rcases obtain cases "
+                        "cases_with refine".split())
+
+
+_RUN_CORE = []
+
+
+def _core():
+    """core_tactics.run_core, imported on first use (core_tactics imports this module's Failure)."""
+    if not _RUN_CORE:
+        from gentzen.core.core_tactics import run_core
+        _RUN_CORE.append(run_core)
+    return _RUN_CORE[0]
+
+
+def _no_nd_keyword(names, tac) -> None:
+    """With `import Gentzen.ND` the rule macros' names are keywords: Lean cannot read them as names."""
+    from gentzen.core.nd import TACTIC_MACROS
+    for n in names:
+        if n in TACTIC_MACROS:
+            raise Failure("unsupported", f"`{n}` is a tactic keyword under `import Gentzen.ND`; name the "
+                          "hypothesis differently", tac.col, tac.end)
+
+
+def _run_nd(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
+    """A rule macro of lean/Gentzen/ND.lean: its core tactics in sequence on the main goal (`t1; t2`)."""
+    if not ND_SCOPE.get():
+        # without `import Gentzen.ND` the word is no tactic at all (the same error as any unknown word)
+        raise Failure("parse", f"unknown tactic `{tac.target}`", tac.col, tac.col + len(tac.target))
+    goals: list[Goal] = [goal]
+    for sub in tac.term:
+        if not goals:
+            raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
+        new, push, next_n = run_tactic(sub, goals[0], next_n, auto_names, line_no)
+        goals = list(new) + goals[1:]
+    return goals, None, next_n
+
 
 def _mv(name: str) -> Formula:
     """A metavariable of a constant's type (`?a`); no user atom can start with `?`."""
@@ -310,10 +346,6 @@ def _arity(f: Formula) -> int:
         n += 1
         u = u.args[1]
     return n
-
-
-def _ty(ty) -> str:
-    return "Prop" if ty is PROP else f"`{to_lean(ty)}`"
 
 
 def _check_atoms(formula: Formula, ctx, tac) -> None:

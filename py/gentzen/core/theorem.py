@@ -23,6 +23,10 @@ KEYWORDS = frozenset({"theorem", "example", "by", "have", "fun", "let", "show", 
 _BAD_BINDERS = KEYWORDS | _TAC_KEYWORDS | MAYBE_KEYWORDS | {"_"}
 
 
+class UnsupportedStatement(ParseError):
+    """A statement Lean accepts that gentzen's kernel does not model (reported as `unsupported`)."""
+
+
 @dataclass(frozen=True)
 class Theorem:
     """A propositional theorem: declared atoms, named premises, goal."""
@@ -110,13 +114,16 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
     hyps: list[tuple[str, Formula]] = []
     while True:
         skip_ws()
-        if pos < n and text[pos] == "(":
-            # a binder's type may itself contain parentheses: find the matching one
+        if pos < n and text[pos] in "({":
+            # explicit `(P : Prop)` or implicit `{P : Prop}` binders (Term.explicitBinder / implicitBinder,
+            # src/Lean/Parser/Term.lean); a binder's type may itself contain parentheses: find the match
+            opener = text[pos]
+            closer = ")" if opener == "(" else "}"
             depth, j = 0, pos
             while j < n:
-                if text[j] == "(":
+                if text[j] == opener:
                     depth += 1
-                elif text[j] == ")":
+                elif text[j] == closer:
                     depth -= 1
                     if depth == 0:
                         break
@@ -143,10 +150,67 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
             end = text.find(":=", pos)
             if end < 0:
                 raise ParseError("expected ':=' after the theorem's type", line=1, column=n)
+            if "∀" in text[pos:end] or "forall" in text[pos:end].split():
+                # `∀ (P : Prop), φ` needs `intro P` first: its atoms are not in scope at the start, which
+                # the kernel's goals do not model; refusing is safer than treating them as binders.
+                raise UnsupportedStatement("a `∀` statement is outside gentzen's proof language (Lean accepts it; check it "
+                                 "with `--backend repl`); bind the atoms before the colon: `(P : Prop)`",
+                                 line=1, column=pos + text[pos:end].find("∀"))
             goal = parse_formula(text[pos:end], atoms=set(atoms), offset=pos)
             return Theorem(name, tuple(atoms), tuple(hyps), goal), text[end + 2:]
         else:
             raise ParseError("expected a binder '(' or ':'", line=1, column=pos)
+
+
+@dataclass(slots=True)
+class ProofParts:
+    """A proof text split after its statement (`split_surface`).
+
+    Tactic mode: `body` is the tactic block, `first` the line of its first line; when the tactics start on
+    the `by` line, that line is in `body` with spaces in place of everything before the first tactic, so
+    columns stay those of the text. Term mode (`:= t`): `body` is None and `term_at` is the offset of t
+    in `text` (the BOM-stripped input)."""
+
+    theorem: "Theorem | None"
+    body: str | None
+    first: int
+    text: str
+    term_at: int = -1
+    by_form: str = "own_line"     # own_line | same_line (tactics after `by`) | next_line (`by` below `:=`)
+    by_pos: tuple | None = None   # (line, column) of `by` in the text
+
+
+def split_surface(text: str) -> ProofParts:
+    """Split `theorem … := by …` / `theorem … := t` as Lean's `declBody` reads it: `by` on the statement
+    line or on a later line, tactics after `by` on the same line, or a term (src/Lean/Parser/Command.lean,
+    `declValSimple`; src/Lean/Parser/Term.lean, `byTactic`). Comments must already be blanked."""
+    s = text.lstrip("\ufeff")
+    if not s.lstrip().startswith(("theorem", "example")):
+        return ProofParts(None, s, 2, s)
+    lead = len(s) - len(s.lstrip())
+    thm, rest = parse_statement(s[lead:])
+    k = len(s) - len(rest)
+    n = len(s)
+    while k < n and s[k] in " \t\r\n":
+        k += 1
+    line0 = s.count("\n", 0, k)  # 0-based line of the first token after `:=`
+    next_line = line0 != s.count("\n", 0, len(s) - len(rest))
+    if s.startswith("by", k) and (k + 2 == n or not _lean_id_rest(s[k + 2])):
+        by_pos = (1 + line0, k - (s.rfind("\n", 0, k) + 1))
+        after = k + 2
+        nl = s.find("\n", after)
+        same = s[after: nl if nl >= 0 else n]
+        if same.strip():
+            col = after - (s.rfind("\n", 0, after) + 1) + len(same) - len(same.lstrip(" "))
+            body = " " * col + same.strip(" ") + (s[nl:] if nl >= 0 else "")
+            return ProofParts(thm, body, 1 + line0, s, by_form="same_line", by_pos=by_pos)
+        return ProofParts(thm, s[nl + 1:] if nl >= 0 else "", 2 + line0, s,
+                          by_form="next_line" if next_line else "own_line", by_pos=by_pos)
+    return ProofParts(thm, None, 1 + line0, s, term_at=k)
+
+
+def _lean_id_rest(c: str) -> bool:
+    return c.isalnum() or c in "_'!?"
 
 
 def split_proof(text: str) -> tuple[Theorem | None, str, int]:

@@ -13,10 +13,12 @@ from gentzen.core.theorem import Theorem
 
 
 class _Writer:
-    def __init__(self, first: int) -> None:
-        self.n = first
+    def __init__(self, first: int, taken=()) -> None:
+        self.n, self.taken = first, frozenset(taken)
 
     def fresh(self) -> str:
+        while f"n{self.n}" in self.taken:  # never shadow an atom or premise called `nK`
+            self.n += 1
         name = f"n{self.n}"
         self.n += 1
         return name
@@ -25,7 +27,7 @@ class _Writer:
 def prove_by_cases(thm: Theorem, first_name: int = 1) -> str:
     """A tactic block (two-space indented) proving `thm`, which must be classically valid."""
     atoms = sorted(set().union(*[f.atom_names() for _, f in thm.hyps], thm.goal.atom_names()))
-    w = _Writer(first_name)
+    w = _Writer(first_name, set(thm.atoms) | {h for h, _ in thm.hyps})
     lines = _split(thm, atoms, 0, {}, {}, w, 2)
     return "\n".join(lines)
 

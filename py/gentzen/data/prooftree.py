@@ -95,9 +95,9 @@ def _prune(block: tuple) -> tuple[tuple, set]:
     return tuple(out), used
 
 
-def render(block: tuple, hyps, indent: int = 2, start: int = 1) -> str:
+def render(block: tuple, hyps, indent: int = 2, start: int = 1, atoms=()) -> str:
     """The tactic block as text (two-space indented, no trailing newline)."""
-    taken = {name for name, _ in hyps}
+    taken = {name for name, _ in hyps} | set(atoms)  # a fresh nK must not shadow an atom `nK` either
     scope = {f.unf: name for name, f in hyps}
     counter = [start]
 

@@ -332,7 +332,7 @@ def prove(target: Sequent | Theorem | str, *, verify: bool = True) -> ProofResul
                 block = _Search(premises, thm.goal, block_spent=spent).solve(_normalise(premises), thm.goal)
             except (ProverError, RecursionError):
                 continue
-            text = render(prune(block), thm.hyps)
+            text = render(prune(block), thm.hyps, atoms=thm.atoms)
             if not verify or check_proof(thm, text).ok:
                 break
             text = None

@@ -197,12 +197,13 @@ class KernelVerifier(Verifier):
     """The kernel in process: exactly `check_proof`, with its kinds and positions."""
 
     name = "kernel"
+    strict_nd = False  # `--strict-nd`: only the natural-deduction subset (docs/proof-language.md)
 
     def verify_many(self, items):
         for theorem, proof in items:
             t0 = time.perf_counter()
             try:
-                res = check_proof(_theorem(theorem), proof)
+                res = check_proof(_theorem(theorem), proof, strict_nd=self.strict_nd)
             except ParseError as e:
                 yield _fail(self.name, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0)
                 continue
