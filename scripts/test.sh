@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 python3 -m pip install -q torch==2.13.0
-python3 -m pip install -q -e '.[train,serve,dev]'
+python3 -m pip install -q -e '.[train,serve,dev,tui]'
 python3 -m pytest -q
 if [ "${GENTZEN_SKIP_VLLM:-0}" != "1" ]; then
   bash scripts/vllm-venv.sh

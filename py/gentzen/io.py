@@ -59,6 +59,26 @@ def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8
         raise
 
 
+@contextmanager
+def atomic_dir(path: str | Path) -> Iterator[Path]:
+    """`with atomic_dir(d) as tmp: fill tmp`: a sibling temp directory (not yet created) replaces d
+    on success, the old d removed only after the rename, so a run killed mid-write leaves it intact."""
+    import shutil
+
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    yield tmp
+    if out.exists():
+        old = out.parent / f".{out.name}.old-{os.getpid()}"
+        out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        tmp.rename(out)
+
+
 def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
     with atomic_open(path, "wb") as f:
         f.write(data)

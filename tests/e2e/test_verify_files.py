@@ -4,8 +4,8 @@ The corpus in tests/fixtures/lean_corpus/ is valid Lean 4 core (v4.32) written a
 comments, docstrings, modifiers, sections and variables, commands between theorems, term-mode
 proofs, the core tactics. Every theorem must be REPORTED, and every valid proof must come back
 accepted or `unsupported` (the kernel may not know a construct; it must never call valid Lean a
-Lean error). The proofs today's kernel still misreads are listed in KERNEL_SYNTAX_XFAIL, one entry
-per theorem, for the kernel engineers to shrink (strict: an entry that starts passing fails).
+Lean error). The few the kernel cannot judge are listed in KERNEL_UNSUPPORTED with the construct its
+message must name; every other valid proof must be accepted.
 """
 
 from __future__ import annotations
@@ -47,32 +47,14 @@ EXPECTED = {
 # Not valid in Lean 4 core, on purpose: the verdict Lean itself gives.
 INVALID_IN_LEAN = {("modifiers.lean", "m_lemma"): "parse"}   # `lemma` is Mathlib syntax
 
-# Valid Lean that today's kernel rejects with a kind other than `unsupported` (surface syntax:
-# issue 9 item 2, in progress in wt-kernel). Shrink this list as the kernel learns each form.
-KERNEL_SYNTAX_XFAIL = {
-    ("comments.lean", "c_after_by"),        # `:= by -- note`
-    ("comments.lean", "c_inside"),          # `/- … -/` on its own line inside a proof
-    ("comments.lean", "c_todo"),            # `-- TODO: no sorry here` scanned as `sorry`
-    ("comments.lean", "c_inline_block"),    # `exact /- … -/ h`
-    ("tactics.lean", "k_semicolon"),        # `intro h; exact h`
-    ("tactics.lean", "k_intro_pattern"),    # `intro ⟨_, hq⟩`
-    ("tactics.lean", "k_rcases"),           # `rcases h with ⟨hp, hq⟩`
-    ("tactics.lean", "k_obtain"),           # `obtain ⟨_, _, hr⟩ := h`
-    ("tactics.lean", "k_constructor_all"),  # `constructor <;> exact hp`
-    ("term_mode.lean", "t_term_hyp"),       # `:= h`
-    ("term_mode.lean", "t_term_fun"),       # `:= fun _ => hq`
-    ("term_mode.lean", "t_term_resolve"),   # `:= h.resolve_left hnp`
-    ("term_mode.lean", "t_term_anon"),      # `:= ⟨hp, hq⟩`
-    ("term_mode.lean", "t_exact_fun"),      # `exact fun hnq hp => …`
-    ("term_mode.lean", "t_exact_dot"),      # `exact .inr hq`
-    ("term_mode.lean", "t_exact_ascription"),  # `exact (h : P)`
-    ("term_mode.lean", "t_have_field"),     # `have hq := h.2`
-    ("term_mode.lean", "t_iff_symm"),       # `h.symm` on `↔` (type_mismatch "does not contain Iff.symm")
-    ("term_mode.lean", "t_show_from"),      # `:= show … from …`
-    ("term_mode.lean", "t_by_next_line"),   # `:=` then `by` on the next line
-    ("term_mode.lean", "t_one_line"),       # `:= by exact h` on one line
-}
-XFAIL_REASON = "kernel surface syntax: issue 9 item 2, in progress in wt-kernel"
+# Valid Lean outside the kernel's language: each must come back `unsupported` with a message naming
+# the construct (and how to ask Lean), never another kind. Every other valid proof is ACCEPTED.
+KERNEL_UNSUPPORTED = {
+    ("sections.lean", "s_open_in"): "`em`",                       # `open Classical in` … `em P`
+    ("sections.lean", "s_open_classical"): "`byContradiction`",   # `open Classical` … `byContradiction`
+    ("sections.lean", "s_forall_binder"): "`∀` statement",        # `theorem … : ∀ (P : Prop), P → P`
+    ("tactics.lean", "k_intro_pattern"): "`intro`",               # `intro ⟨_, hq⟩`: `_` inside an intro
+}                                                                 # pattern (Lean's `match` names it)
 
 
 @lru_cache(maxsize=None)
@@ -96,8 +78,7 @@ def test_every_theorem_is_reported(name):
 def _cases():
     for name, theorems in sorted(EXPECTED.items()):
         for thm in theorems:
-            marks = [pytest.mark.xfail(strict=True, reason=XFAIL_REASON)] if (name, thm) in KERNEL_SYNTAX_XFAIL else []
-            yield pytest.param(name, thm, marks=marks, id=f"{name}::{thm}")
+            yield pytest.param(name, thm, id=f"{name}::{thm}")
 
 
 @pytest.mark.parametrize("name, thm", _cases())
@@ -108,6 +89,10 @@ def test_valid_proof_is_accepted_or_unsupported(name, thm):
         assert not row["ok"] and row["error"]["kind"] == INVALID_IN_LEAN[(name, thm)]
         return
     assert row["ok"] or row["error"]["kind"] == "unsupported", row
+    if (name, thm) in KERNEL_UNSUPPORTED:   # outside the kernel: said so, naming the construct
+        assert not row["ok"] and KERNEL_UNSUPPORTED[(name, thm)] in row["error"]["message"], row
+    else:                                   # inside it: accepted, not merely "not a wrong kind"
+        assert row["ok"], row
 
 
 def test_lemma_is_reported_as_lean_core_rejects_it():
@@ -276,3 +261,68 @@ def test_prove_both_without_lean_is_one_line(tmp_path):
     assert len(r.stderr.strip().splitlines()) == 1 and "`lake` is not on PATH" in r.stderr
     ok = gentzen("prove", "P ⊢ P", "--method", "reference", "--backend", "both", "--repl-cmd", "gentzen repl")
     assert ok.returncode == 0 and "not Lean" in ok.stdout
+
+
+ND_FILE = """import Gentzen.ND
+
+theorem nd_tactic (P Q : Prop) (hp : P) (hq : Q) : P ∧ Q := by
+  and_intro
+  · exact hp
+  · exact hq
+
+theorem nd_term (P Q : Prop) (hp : P) (hq : Q) : P ∧ Q := by
+  exact Gentzen.ND.and_intro hp hq
+"""
+
+
+def test_import_gentzen_nd_brings_the_rules_into_scope(tmp_path):
+    # issue 9 item 5: the rule names exist exactly when the file has `import Gentzen.ND`
+    f = tmp_path / "nd.lean"
+    f.write_text(ND_FILE, encoding="utf-8")
+    r = gentzen("verify", str(f), "--json")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.returncode == 0 and [(x["name"], x["ok"]) for x in rows] == [("nd_tactic", True), ("nd_term", True)]
+    f.write_text(ND_FILE.replace("import Gentzen.ND\n", ""), encoding="utf-8")   # the same without it
+    r = gentzen("verify", str(f), "--json")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.returncode == 1 and [x["ok"] for x in rows] == [False, False]
+    assert "`and_intro`" in rows[0]["error"]["message"]
+    assert rows[1]["error"]["kind"] == "unknown_identifier" and "Gentzen.ND.and_intro" in rows[1]["error"]["message"]
+
+
+def test_import_gentzen_nd_is_part_of_the_resume_key(tmp_path):
+    # a result checked without the import must not be reused once the file has it
+    f, out = tmp_path / "nd.lean", tmp_path / "out.jsonl"
+    f.write_text(ND_FILE.replace("import Gentzen.ND\n", ""), encoding="utf-8")
+    assert gentzen("verify", str(f), "--out", str(out)).returncode == 1
+    f.write_text(ND_FILE, encoding="utf-8")
+    r = gentzen("verify", str(f), "--out", str(out))
+    assert r.returncode == 0 and "2/2 accepted" in r.stdout and "already in" not in r.stdout
+
+
+def test_kernel_repl_accepts_the_gentzen_nd_header():
+    # `gentzen repl` as Lean's REPL: a command whose header imports Gentzen.ND has the rules, and so
+    # does a later command run in its env; a fresh command without the import does not
+    cmd = ND_FILE.split("\n\ntheorem nd_term")[0]
+    reqs = [{"cmd": cmd}, {"cmd": cmd.split("\n", 2)[2].replace("nd_tactic", "again"), "env": 0},
+            {"cmd": cmd.split("\n", 2)[2]}]
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    r = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "repl"], capture_output=True, text=True,
+                       timeout=120, env=env,
+                       input="".join(json.dumps(q, ensure_ascii=False) + "\n\n" for q in reqs))
+    replies = [json.loads(b) for b in r.stdout.split("\n\n") if b.strip()]
+    assert replies[0] == {"env": 0} and replies[1] == {"env": 1}, replies
+    assert [m["severity"] for m in replies[2]["messages"]] == ["error"]
+    assert "`and_intro`" in replies[2]["messages"][0]["data"]
+
+
+def test_comments_are_not_scanned_for_forbidden_words(tmp_path):
+    # issue 9 item 2: a comment is whitespace to Lean; `sorry` as code is still rejected
+    f = tmp_path / "c.lean"
+    f.write_text("theorem a (P : Prop) (h : P) : P := by\n  -- TODO: no sorry here\n  /- nor admit\n     here -/\n"
+                 "  exact /- sorry -/ h -- sorry? no\n\n"
+                 "theorem b (P : Prop) (h : P) : P := by\n  -- fine\n  exact sorry\n", encoding="utf-8")
+    rows = [json.loads(x) for x in gentzen("verify", str(f), "--json", "--backend", "kernel").stdout.splitlines()]
+    assert rows[0]["ok"] is True, rows[0]
+    assert rows[1]["error"] == {"line": 9, "column": 8, "kind": "forbidden",
+                                "message": "`sorry` is not allowed in a proof"}

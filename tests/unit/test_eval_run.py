@@ -107,6 +107,10 @@ def test_budget_tokens_stops_searches_and_cuts_samplers_in_order(tiny_set):
     s = run_eval(cfg_for(tiny_set, methods=("bestfirst",), budget_tokens=30, options=("bestfirst.expansions=2",)),
                  None, engine=FakeEngine(script))
     b = s["methods"]["bestfirst"]
+    # `plain.samples=N`: plain draws N attempts, the others --samples
+    s = run_eval(cfg_for(tiny_set, methods=("plain", "guided"), options=("plain.samples=8",)), None,
+                 engine=FakeEngine(script))
+    assert s["methods"]["plain"]["compute"]["attempts"] == 24 and s["methods"]["guided"]["compute"]["attempts"] == 12
     assert b["per_theorem"]["tokens_spent"] <= 30 + 4 * len("  exact h9\n")
     assert b["per_theorem"]["tokens"] <= 30
 
@@ -126,6 +130,9 @@ def test_check_config_names_the_problem(tiny_set):
         check_config(cfg_for(tiny_set, options=("guided.max_lines=x",)))
     with pytest.raises(InputError, match="METHOD.FIELD=VALUE"):
         check_config(cfg_for(tiny_set, options=("max_lines=3",)))
+    with pytest.raises(InputError, match="every method"):
+        check_config(cfg_for(tiny_set, options=("guided.temperature=0.5",)))
+    check_config(cfg_for(tiny_set, options=("plain.samples=16",)))  # a method's own number of attempts
     with pytest.raises(InputError, match="value head"):
         check_config(cfg_for(tiny_set, methods=("vdfs",)))
     assert default_ks(8) == (1, 8) and default_ks(64) == (1, 8, 64) and default_ks(100) == (1, 8, 64, 100)

@@ -23,13 +23,14 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
 SHIPPED = Path(__file__).resolve().parents[2] / "py" / "gentzen" / "assets" / "default_model"
-SEQUENTS = ["P → Q, ¬Q ⊢ ¬P", "P ∧ Q ⊢ Q ∧ P", "P ∨ Q ⊢ Q ∨ P", "(P → Q) → P ⊢ P", "⊢ P ∨ ¬P"]
+SEQUENTS = ["P → Q, ¬Q ⊢ ¬P", "P ∧ Q ⊢ Q ∧ P", "P ∨ Q ⊢ Q ∨ P", "(P → Q) → P ⊢ P",
+            "⊢ P ∨ ¬P"]
 PROMPTS = [build_prompt("whole", Theorem.from_sequent(s).statement()) for s in SEQUENTS]
 
 
 @pytest.fixture(scope="module")
 def random_llama(tmp_path_factory) -> Path:
-    """A random Llama unlike the presets: 4 query heads over 2 KV heads, untied, rope base 500."""
+    """A random Llama unlike the presets: 4 query heads on 2 KV heads, untied, rope base 500."""
     import transformers
 
     from gentzen.models.tokenizer import train_tokenizer
@@ -68,7 +69,9 @@ def test_same_tokens_logits_and_greedy_ids(which, random_llama):
     for t in texts:
         assert fast.tokenizer(t)["input_ids"] == hf.tokenizer(t)["input_ids"]
         ids = hf.tokenizer(t)["input_ids"]
-        assert fast.tokenizer.decode(ids, skip_special_tokens=True) == hf.tokenizer.decode(ids, skip_special_tokens=True)
+        for skip in (True, False):
+            assert fast.tokenizer.decode(ids, skip_special_tokens=skip) == \
+                hf.tokenizer.decode(ids, skip_special_tokens=skip)
     with torch.no_grad():
         for p in PROMPTS:
             x = torch.tensor([hf.tokenizer(p)["input_ids"]])

@@ -208,19 +208,24 @@ def test_resume_with_changed_settings_refuses(tmp_path):
     assert meta["steps"] == 5 and meta["resumed_with_changes"] == []  # provenance untouched by the refusals
 
 
-@pytest.mark.xfail(strict=True, reason="verify is quadratic in proof length: core/elab.py `lookup` scans the whole "
-                   "context on every call (the fix belongs to the kernel's owners; see the issue 10 report)")
-def test_check_proof_is_linear_in_proof_length():
+@pytest.mark.parametrize("line", ["have x{i} : P ∧ Q := ⟨h, hq⟩", "have x{i} := hq", "have x{i} : Q → P := fun _ => h"])
+def test_check_proof_is_linear_in_proof_length(line):
+    # issue 10 item 6: name lookups go through the goal's persistent NameIndex (core/goals.py), not a
+    # scan of the whole context; before it, 8x the lines took ~42x the time (0.14 s vs 6.0 s)
     from gentzen.core.kernel import check_proof
     from gentzen.core.theorem import parse_theorem
 
     thm = parse_theorem("theorem big (P Q : Prop) (h : P) : Q → P := by")
 
-    def seconds(n: int) -> float:
-        proof = "\n".join(["  intro hq"] + [f"  have x{i} : P ∧ Q := ⟨h, hq⟩" for i in range(n)] + ["  exact h"])
-        t0 = time.perf_counter()
-        assert check_proof(thm, proof).ok
-        return time.perf_counter() - t0
+    def seconds(n: int) -> float:  # best of 3: the machine is shared, a slow outlier is noise
+        best = float("inf")
+        for r in range(3):  # new names each time: the kernel's line caches must not answer
+            body = ["  " + line.format(i=f"{r}_{i}") for i in range(n)]
+            proof = "\n".join(["  intro hq"] + body + ["  exact h"])
+            t0 = time.perf_counter()
+            assert check_proof(thm, proof).ok
+            best = min(best, time.perf_counter() - t0)
+        return best
 
     small, large = seconds(1000), seconds(8000)
-    assert large / small < 16, (small, large)  # linear: ~8; measured today: ~42 (0.14 s vs 6.0 s)
+    assert large / small < 16, (small, large)  # linear: ~8 (measured 6-11 after the index)

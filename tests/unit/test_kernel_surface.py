@@ -185,7 +185,7 @@ def test_cli_strict_nd(tmp_path):
     cmd = [sys.executable, "-m", "gentzen.cli.main", "verify"]
     assert subprocess.run(cmd + [str(f)], capture_output=True).returncode == 0
     p = subprocess.run(cmd + ["--strict-nd", str(f)], capture_output=True, text=True)
-    assert p.returncode == 1 and "(unsupported)" in p.stdout and "strict_nd" in p.stdout
+    assert p.returncode == 1 and "(unsupported; kernel)" in p.stdout and "strict_nd" in p.stdout  # kind; checker
     p = subprocess.run(cmd + ["--strict-nd", "--backend", "repl", str(f)], capture_output=True, text=True)
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
 

@@ -70,7 +70,8 @@ def bench_startup(runs: int = 5, impls: tuple[str, ...] = ("fast", "hf"), sequen
             },
         }
     if "fast" in result and "hf" in result:
-        result["speedup_hf_over_fast"] = round(result["hf"]["wall_seconds_median"] / result["fast"]["wall_seconds_median"], 2)
+        ratio = result["hf"]["wall_seconds_median"] / result["fast"]["wall_seconds_median"]
+        result["speedup_hf_over_fast"] = round(ratio, 2)
     result["target_seconds"] = 4.0
     result["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     return result

@@ -88,14 +88,10 @@ def sampler(**kwargs) -> None:
 
 
 def _sampler_command() -> None:
-    import inspect
-
     from gentzen.bench.sampler import SamplerBenchConfig
-    from gentzen.cli.train import _options
+    from gentzen.cli.options import options, with_json
 
-    json_opt = inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, annotation=bool,
-                                 default=typer.Option(True, "--json/--no-json", help="Print JSON (the default)."))
-    sampler.__signature__ = inspect.Signature([*_options(SamplerBenchConfig), json_opt])
+    sampler.__signature__ = with_json(options(SamplerBenchConfig), default=True)
     bench_app.command("sampler")(sampler)
 
 

@@ -6,34 +6,16 @@ is the one place a training option is defined. torch is imported only when a com
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import shlex
 import sys
 import time
-import typing
 from pathlib import Path
 
 import typer
 
+from gentzen.cli.options import config, options, run_or_stop, validated, with_json
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
-
-REQUIRED = ("data", "out")
-
-
-def _options(cfg_cls, required: tuple[str, ...] = REQUIRED) -> list[inspect.Parameter]:
-    hints = typing.get_type_hints(cfg_cls)
-    params = []
-    for f in dataclasses.fields(cfg_cls):
-        default = ... if f.name in required else f.default
-        flag = f"--{f.name.replace('_', '-')}"
-        if hints[f.name] is bool:
-            flag = f"{flag}/--no-{flag[2:]}"
-        opt = typer.Option(default, flag, help=f.metadata.get("help", ""),
-                           show_default=f.name not in required)
-        params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=opt,
-                                        annotation=hints[f.name]))
-    return params
 
 
 def _printer():
@@ -61,12 +43,8 @@ def sft(**kwargs) -> None:
     from gentzen.io import atomic_write_text
     from gentzen.train.sft import Interrupted, check_config, train
 
-    cfg = SFTConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
-    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
-    V.output_dir("--out", cfg.out)
-    V.device("--device", cfg.device)
-    V.jsonl_file("--data", cfg.data, required=("theorem", "proof"))
-    V.device_available("--device", cfg.device)
+    cfg = config(SFTConfig, kwargs)
+    validated(cfg, check_config, files=(("--data", cfg.data, ("theorem", "proof")),))
     try:
         result = train(cfg, progress=_printer())
     except Interrupted as stop:
@@ -79,14 +57,12 @@ def sft(**kwargs) -> None:
                f"({result.tokens_per_second:,.0f} tok/s), train loss {result.train_loss:.4f}, held-out {loss}")
 
 
-sft.__signature__ = inspect.Signature(_options(SFTConfig))
+sft.__signature__ = inspect.Signature(options(SFTConfig, required=("data", "out")))
 
 
 def value(json_out: bool = False, **kwargs) -> None:
     """Train a value head on a frozen model from partial proofs it samples; reports the held-out
     pairwise ranking accuracy. The directory is a scorer for smc, beam, bestfirst, vdfs and mcts."""
-    import json
-
     from gentzen.train.value import ValueConfig, train as train_value
 
     def show(ev: dict) -> None:
@@ -98,6 +74,7 @@ def value(json_out: bool = False, **kwargs) -> None:
     res = train_value(ValueConfig(**kwargs), progress=show)
     if json_out:
         import dataclasses
+        import json
 
         typer.echo(json.dumps(dataclasses.asdict(res)))
         return
@@ -109,10 +86,7 @@ def value(json_out: bool = False, **kwargs) -> None:
 def _value_signature() -> inspect.Signature:
     from gentzen.train.value import ValueConfig  # stdlib-only at import time
 
-    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
-    return inspect.Signature([*_options(ValueConfig),
-                              inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, default=json_opt,
-                                                annotation=bool)])
+    return with_json(options(ValueConfig, required=("data", "out")))
 
 
 value.__signature__ = _value_signature()
@@ -121,19 +95,10 @@ value.__signature__ = _value_signature()
 def ei(json_out: bool = False, **kwargs) -> None:
     """Expert iteration: sample proofs of the targets, fine-tune on the verified ones, repeat; a
     checkpoint per round, OUT/rounds.jsonl and OUT/steps.jsonl with samples, tokens and seconds."""
-    import json
+    from gentzen.train.ei import EIConfig, Interrupted, check_config, run
 
-    from gentzen.cli import validate as V
-    from gentzen.train.ei import EIConfig, Interrupted, check_config, parse_replay, run
-
-    cfg = EIConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
-    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
-    V.output_dir("--out", cfg.out)
-    V.device("--device", cfg.device)
-    V.jsonl_file("--targets", cfg.targets, required=("theorem",))
-    if cfg.replay:
-        V.jsonl_file("--replay", parse_replay(cfg.replay)[0], required=("theorem", "proof"))
-    V.device_available("--device", cfg.device)
+    cfg = config(EIConfig, kwargs)
+    validated(cfg, check_config, files=(("--targets", cfg.targets, ("theorem",)),), replay=cfg.replay)
     last = [0.0]
 
     def show(ev: dict) -> None:
@@ -151,12 +116,8 @@ def ei(json_out: bool = False, **kwargs) -> None:
                        f"{_num(ev['loss_last'])}; {s['total']:.0f}s (sampling {s['sampling']:.0f}, checking "
                        f"{s['checking']:.0f}, training {s['training']:.0f})", err=True)
 
-    try:
-        res = run(cfg, progress=show)
-    except Interrupted as stop:
-        V.fail(str(stop), 130)
-    if json_out:
-        typer.echo(json.dumps(dataclasses.asdict(res)))
+    res = run_or_stop(run, cfg, show, Interrupted, json_out)
+    if res is None:
         return
     t = res.totals
     typer.echo(f"{res.out}: {res.rounds} round(s) ({res.stopped}), last model {res.model}; "
@@ -171,10 +132,7 @@ def _num(v) -> str:
 def _ei_signature() -> inspect.Signature:
     from gentzen.train.ei import EIConfig  # stdlib-only at import time
 
-    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
-    return inspect.Signature([*_options(EIConfig, required=("model", "targets", "out")),
-                              inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, default=json_opt,
-                                                annotation=bool)])
+    return with_json(options(EIConfig, required=("model", "targets", "out")))
 
 
 ei.__signature__ = _ei_signature()
@@ -183,17 +141,10 @@ ei.__signature__ = _ei_signature()
 def sdpo(json_out: bool = False, **kwargs) -> None:
     """SDPO self-distillation: sample a group, check it, and pull the model toward itself shown the
     checker's feedback, on its own failed samples; OUT/iterations.jsonl and OUT/results.jsonl."""
-    import json
-
-    from gentzen.cli import validate as V
     from gentzen.train.sdpo import Interrupted, SDPOConfig, check_config, run
 
-    cfg = SDPOConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
-    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
-    V.output_dir("--out", cfg.out)
-    V.device("--device", cfg.device)
-    V.jsonl_file("--theorems", cfg.theorems, required=("theorem",))
-    V.device_available("--device", cfg.device)
+    cfg = config(SDPOConfig, kwargs)
+    validated(cfg, check_config, files=(("--theorems", cfg.theorems, ("theorem",)),))
 
     def show(ev: dict) -> None:
         if ev["event"] == "start":
@@ -205,12 +156,8 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
             typer.echo(f"iteration {ev['iteration']}: {ev['verified']} verified on {ev['targets']} theorems, "
                        f"divergence {_num(ev.get('divergence'))}", err=True)
 
-    try:
-        res = run(cfg, progress=show)
-    except Interrupted as stop:
-        V.fail(str(stop), 130)
-    if json_out:
-        typer.echo(json.dumps(dataclasses.asdict(res)))
+    res = run_or_stop(run, cfg, show, Interrupted, json_out)
+    if res is None:
         return
     t = res.totals
     typer.echo(f"{res.out}: solved {res.solved}/{res.theorems}; {t['samples']} samples, {t['tokens']:,} tokens, "
@@ -221,10 +168,7 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
 def _sdpo_signature() -> inspect.Signature:
     from gentzen.train.sdpo import SDPOConfig  # stdlib-only at import time
 
-    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
-    return inspect.Signature([*_options(SDPOConfig, required=("model", "theorems", "out")),
-                              inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY, default=json_opt,
-                                                annotation=bool)])
+    return with_json(options(SDPOConfig, required=("model", "theorems", "out")))
 
 
 sdpo.__signature__ = _sdpo_signature()

@@ -1,6 +1,6 @@
 """`gentzen ttrl THEOREMS --model DIR --arm … --out RUN_DIR` and `gentzen ttrl report RUN_DIR…`.
 
-The run's options are TTRLConfig's fields (gentzen/ttrl/config.py), built by train.py's `_options`;
+The run's options are TTRLConfig's fields (gentzen/ttrl/config.py), built by cli/options.py;
 `gentzen ttrl THEOREMS …` is `gentzen ttrl run THEOREMS …` (the group's default command).
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import typer
 from typer.core import TyperGroup
 
-from gentzen.cli.train import _options
+from gentzen.cli.options import config, options, run_or_stop, validated, with_json
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
 
@@ -60,28 +60,15 @@ def _pool(counts: dict) -> str:
 def run(json_out: bool = False, **kwargs) -> None:
     """Test-time RL on THEOREMS: sample targets (and variants), verify, compose, fine-tune, repeat;
     RUN_DIR gets rounds.jsonl, targets.jsonl, variants.jsonl, checkpoints/round-N/, curves.png."""
-    import json
-
-    from gentzen.cli import validate as V
-    from gentzen.train.ei import Interrupted, parse_replay
+    from gentzen.train.ei import Interrupted
     from gentzen.ttrl.config import check_config
     from gentzen.ttrl.run import run as run_ttrl
 
     kwargs["verify_url"] = list(kwargs.get("verify_url") or [])
-    cfg = TTRLConfig(**{k: (str(v) if isinstance(v, Path) else v) for k, v in kwargs.items()})
-    check_config(cfg)  # ranges and choices: before torch loads or any time is spent
-    V.output_dir("--out", cfg.out)
-    V.device("--device", cfg.device)
-    V.jsonl_file("THEOREMS", cfg.theorems, required=("theorem",))
-    if cfg.replay:
-        V.jsonl_file("--replay", parse_replay(cfg.replay)[0], required=("theorem", "proof"))
-    V.device_available("--device", cfg.device)
-    try:
-        res = run_ttrl(cfg, progress=_show())
-    except Interrupted as stop:
-        V.fail(str(stop), 130)
-    if json_out:
-        typer.echo(json.dumps(dataclasses.asdict(res)))
+    cfg = config(TTRLConfig, kwargs)
+    validated(cfg, check_config, files=(("THEOREMS", cfg.theorems, ("theorem",)),), replay=cfg.replay)
+    res = run_or_stop(run_ttrl, cfg, _show(), Interrupted, json_out)
+    if res is None:
         return
     typer.echo(f"{res.out}: {res.arm}, {res.rounds} round(s) ({res.stopped}); solved {res.solved}/{res.targets} "
                f"({res.solved_by_composition} by composition); {res.samples_per_target:g} samples per target, "
@@ -90,7 +77,7 @@ def run(json_out: bool = False, **kwargs) -> None:
 
 def _run_signature() -> inspect.Signature:
     params = []
-    for p in _options(TTRLConfig, required=("model", "out")):
+    for p in options(TTRLConfig, required=("model", "out")):
         if p.name == "theorems":
             p = p.replace(default=typer.Argument(..., help="JSONL of target theorems (records with 'theorem')"),
                           annotation=str)
@@ -99,9 +86,7 @@ def _run_signature() -> inspect.Signature:
             p = p.replace(default=typer.Option(None, "--verify-url", help=help_), annotation=list[str] | None)
         params.append(p)
     params.sort(key=lambda p: p.name != "theorems")  # the argument first
-    json_opt = typer.Option(False, "--json", help="Print the result as JSON.")
-    return inspect.Signature([*params, inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY,
-                                                         default=json_opt, annotation=bool)])
+    return with_json(params)
 
 
 run.__signature__ = _run_signature()

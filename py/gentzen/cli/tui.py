@@ -6,6 +6,7 @@ install. The argument is validated (and the mode chosen) before the UI starts.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -25,6 +26,8 @@ def tui(
     engine_name: str = typer.Option("torch", "--engine", help="torch | vllm"),
     out_dir: Path = typer.Option(Path("."), "--out", help="Directory where ctrl+s writes finished proofs."),
     poll: float = typer.Option(1.0, "--poll", help="Run mode: seconds between checks for new lines."),
+    threads: int = typer.Option(0, "--threads", help="torch CPU threads for the model (0: the default, "
+                                "GENTZEN_THREADS)."),
 ) -> None:
     """Interactive terminal UI: write proofs with the kernel's verdicts, browse files, sets and runs."""
     from gentzen.errors import MissingExtraError, require
@@ -43,6 +46,13 @@ def tui(
         fail(f"--out {out_dir} is not a directory")
     if poll <= 0:
         fail("--poll must be positive")
+    if threads:
+        from gentzen.models.threads import ENV, check_threads
+
+        try:  # the model loads later, in a worker: it reads the count from the environment
+            os.environ[ENV] = str(check_threads(threads))
+        except GentzenError as e:
+            fail(str(e))
     from gentzen.tui.app import GentzenApp, classify
 
     try:

@@ -226,7 +226,7 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
         return [], None, next_n
     if kind == "show":
         from gentzen.core.tactics import _check_atoms
-        _check_atoms(tac.formula, goal.ctx, tac)
+        _check_atoms(tac.formula, goal, tac)
         if tac.formula.unf is not goal.target.unf:
             raise _fail("tactic_failed", f"`show {to_lean(tac.formula)}` does not match the goal (gentzen's "
                         "wording; Lean's message differs)\n\n" + goal.render(), tac)
@@ -275,7 +275,7 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
             next_n
     if kind == "refine":
         try:
-            return refine_goals(goal, tac, Elaborator(goal.ctx)), None, next_n
+            return refine_goals(goal, tac, Elaborator(goal.ctx, goal.names)), None, next_n
         except ElabErr as e:
             from gentzen.core.tactics import Failure
             raise Failure(e.kind, e.message, e.col, e.end) from None

@@ -65,10 +65,16 @@ def type_str(t) -> str:
 class Elaborator:
     """Elaborates terms in one goal's context (a tuple of (name, type, inaccessible))."""
 
-    __slots__ = ("ctx",)
+    __slots__ = ("ctx", "names")
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx, names=None) -> None:
         self.ctx = ctx
+        self.names = names  # the goal's NameIndex (goals.py), or None: scan ctx
+
+    def _sub(self, ctx) -> "Elaborator":
+        """An elaborator for `ctx`, this context extended by binders (`fun x =>`, eta-expansion)."""
+        names = self.names
+        return Elaborator(ctx, names.plus_all(ctx[len(self.ctx):]) if names is not None else None)
 
     # ---- entry points
     def check(self, t, expected: Formula, *, app=None) -> Formula:
@@ -92,7 +98,7 @@ class Elaborator:
                 return TRUE
             if t.name == "False":
                 return FALSE
-            ty = lookup(self.ctx, t.name)
+            ty = lookup(self.ctx, t.name) if self.names is None else self.names.get(t.name)
             if ty is PROP:
                 return Atom(t.name)
             if ty is None:
@@ -132,12 +138,12 @@ class Elaborator:
         name = node.name
         if name == "_":
             raise ElabErr("unsupported", "holes `_` are outside gentzen's proof language", node)
-        ty = lookup(self.ctx, name)
+        ty = lookup(self.ctx, name) if self.names is None else self.names.get(name)
         if ty is not None:
             return self._apply(ty, node, args)
         if "." in name:
             head, *fields = name.split(".")
-            ty = lookup(self.ctx, head)
+            ty = lookup(self.ctx, head) if self.names is None else self.names.get(head)
             if ty is not None:
                 base = Id(head, node.col, node.col + len(head))
                 for k, f in enumerate(fields):
@@ -354,7 +360,7 @@ class Elaborator:
                 raise ElabErr("type_mismatch", f"Type mismatch: a function (`fun`) is given where the expected "
                               f"type is\n  {to_lean(hint)}", t)
             if ty_term is not None:
-                given = Elaborator(ctx).prop(ty_term)
+                given = self._sub(ctx).prop(ty_term)
                 if dom is not None and given.unf is not dom.unf:
                     raise ElabErr("type_mismatch", f"Type mismatch: the binder has type\n  {to_lean(given)}\n"
                                   f"but the expected type is\n  {to_lean(hint)}", ty_term)
@@ -362,8 +368,8 @@ class Elaborator:
             if dom is None:
                 raise ElabErr("type_mismatch", "Failed to infer binder type", t)
             doms.append(dom)
-            ctx = _bind(ctx, names, dom, pattern, t, col)
-        body = Elaborator(ctx)
+            ctx = _bind(ctx, names, dom, pattern, t, col, self.names)
+        body = self._sub(ctx)
         if expected is not None:
             body.check(t.body, expected)
             return hint
@@ -439,7 +445,7 @@ class Elaborator:
                 doms.append(d)
             if len(doms) == missing:
                 extra = tuple(("x✝" + str(i), d, False) for i, d in enumerate(doms))  # untypable names
-                sub = Elaborator(self.ctx + extra)
+                sub = self._sub(self.ctx + extra)
                 ids = tuple(Id(x, whole.end, whole.end) for x, _, _ in extra)
                 try:
                     ty = sub._ident(node, cod, tuple(args) + ids, whole=whole)
@@ -533,7 +539,8 @@ class Elaborator:
     def pp_app(self, fn, args) -> str:
         if not args:
             return self.pp(fn)
-        if isinstance(fn, Id) and lookup(self.ctx, fn.name) is None:
+        if isinstance(fn, Id) and (lookup(self.ctx, fn.name) if self.names is None
+                                   else self.names.get(fn.name)) is None:
             if fn.name in ("And.intro", "Iff.intro") and len(args) == 2:
                 return f"⟨{self.pp(args[0])}, {self.pp(args[1])}⟩"
             field = _FIELD_STYLE.get(fn.name)
@@ -564,11 +571,14 @@ def _field_const(ty, field: str) -> str | None:
     return const if const in FIELD_CONSTS else None
 
 
-def _bind(ctx, names, dom, pattern: bool, node, col: int):
-    """The context after a `fun` binder (`x`, `_`, or a pattern `⟨a, b, …⟩` on ∧ / ↔)."""
+def _bind(ctx, names, dom, pattern: bool, node, col: int, index=None):
+    """The context after a `fun` binder (`x`, `_`, or a pattern `⟨a, b, …⟩` on ∧ / ↔).
+
+    `index`: the outer goal's NameIndex. A binder is a proof, never a `Prop`, so whether a name is a
+    proposition in scope is the outer context's answer (a binder shadowing an atom is refused first)."""
     if not pattern:
         name = names[0]
-        _no_shadow(ctx, name, node)
+        _no_shadow(ctx, name, node, index)
         return ctx + (("x", dom, True) if name == "_" else (name, dom, False),)
     parts = []
     ty = dom
@@ -586,12 +596,12 @@ def _bind(ctx, names, dom, pattern: bool, node, col: int):
             raise ElabErr("type_mismatch", f"the pattern `⟨{', '.join(names)}⟩` needs a conjunction (or `↔`); "
                           f"the binder has type\n  {to_lean(dom)}", node)
     for name, t in parts:
-        _no_shadow(ctx, name, node)
+        _no_shadow(ctx, name, node, index)
         ctx = ctx + (("x", t, True) if name == "_" else (name, t, False),)
     return ctx
 
 
-def _no_shadow(ctx, name: str, node) -> None:
-    if name != "_" and lookup(ctx, name) is PROP:
+def _no_shadow(ctx, name: str, node, index=None) -> None:
+    if name != "_" and (lookup(ctx, name) if index is None else index.get(name)) is PROP:
         raise ElabErr("unsupported", f"`{name}` names a proposition in scope; shadowing it is outside the proof "
                       "language", node)

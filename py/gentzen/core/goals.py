@@ -11,20 +11,89 @@ from gentzen.core.elab import PROP
 from gentzen.core.formula import And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SCAN_MAX = 24  # contexts up to this long are scanned (no index to build: the common, short proof)
+_FOLD = 64      # NameIndex: newer names kept in a small dict, folded into a new base every _FOLD
+
+
+class NameIndex:
+    """name -> type of the last accessible hypothesis of that name (what `lookup` finds), persistent.
+
+    A shared `base` dict plus a small `tail` dict of newer names: adding a hypothesis copies only the
+    tail, and every _FOLD additions the tail is folded into a copy of the base, so a context grown one
+    hypothesis at a time costs O(1) amortized per step (times n/_FOLD for the fold), a lookup O(1).
+    Inaccessible hypotheses are never found by name, so they leave the index unchanged.
+    """
+
+    __slots__ = ("base", "tail")
+
+    def __init__(self, base: dict, tail: dict | None = None) -> None:
+        self.base, self.tail = base, tail if tail is not None else {}
+
+    @staticmethod
+    def of(ctx) -> "NameIndex":
+        return NameIndex({n: ty for n, ty, inaccessible in ctx if not inaccessible})
+
+    def plus(self, hyp) -> "NameIndex":
+        name, ty, inaccessible = hyp
+        if inaccessible:
+            return self
+        tail = dict(self.tail)
+        tail[name] = ty
+        if len(tail) < _FOLD:
+            return NameIndex(self.base, tail)
+        base = dict(self.base)
+        base.update(tail)
+        return NameIndex(base)
+
+    def plus_all(self, hyps) -> "NameIndex":
+        out = self
+        for h in hyps:
+            out = out.plus(h)
+        return out
+
+    def get(self, name: str):
+        ty = self.tail.get(name)
+        return ty if ty is not None else self.base.get(name)
 
 
 class Goal:
-    """An open goal: ctx is a tuple of (name, type, inaccessible); type is a Formula or PROP."""
+    """An open goal: ctx is a tuple of (name, type, inaccessible); type is a Formula or PROP.
 
-    __slots__ = ("ctx", "target", "tag", "_text")
+    `names` is the context's NameIndex, built on the first lookup in a long context and extended by
+    `with_hyp`, so that name lookups stay O(1) however long a proof grows (issue 10: verify linear)."""
 
-    def __init__(self, ctx: tuple, target: Formula, tag: str = "") -> None:
-        self.ctx, self.target, self.tag, self._text = ctx, target, tag, None
+    __slots__ = ("ctx", "target", "tag", "_text", "names")
+
+    def __init__(self, ctx: tuple, target: Formula, tag: str = "", names: NameIndex | None = None) -> None:
+        self.ctx, self.target, self.tag, self._text, self.names = ctx, target, tag, None, names
 
     def with_hyp(self, name: str, ty, inaccessible: bool = False, target: Formula | None = None,
                  tag: str | None = None) -> "Goal":
-        return Goal(self.ctx + ((name, ty, inaccessible),), self.target if target is None else target,
-                    self.tag if tag is None else tag)
+        hyp = (name, ty, inaccessible)
+        names = self.names
+        return Goal(self.ctx + (hyp,), self.target if target is None else target,
+                    self.tag if tag is None else tag, names.plus(hyp) if names is not None else None)
+
+    def index(self) -> NameIndex | None:
+        """The context's NameIndex, or None while the context is short enough to scan."""
+        names = self.names
+        if names is None and len(self.ctx) > _SCAN_MAX:
+            names = self.names = NameIndex.of(self.ctx)
+        return names
+
+    def lookup(self, name: str):
+        """The type of the last accessible hypothesis called `name`, or None (elab.lookup, indexed).
+
+        Without an index it scans: `run_tactic` indexes a long context once per step, before any
+        lookup. Inlined (no call to `index`/`lookup`/`get`): it runs several times per step."""
+        names = self.names
+        if names is None:
+            for h in reversed(self.ctx):
+                if h[0] == name and not h[2]:
+                    return h[1]
+            return None
+        ty = names.tail.get(name)
+        return ty if ty is not None else names.base.get(name)
 
     def render(self) -> str:
         if self._text is None:

@@ -15,6 +15,7 @@ from gentzen.core.formula import trim_cache
 from gentzen.core.goals import Goal, shadowed_atoms
 from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show, SyntaxErr,
                                   Tactic, find_forbidden, parse_line, parse_term)
+from gentzen.core.syntax import _LINE_CACHE, remember_line
 from gentzen.core.core_tactics import open_alternative
 from gentzen.core.tactics import Failure, Frame, bump, run_tactic
 from gentzen.core.theorem import Theorem, UnsupportedStatement, parse_theorem, split_surface
@@ -184,9 +185,47 @@ class ProofState:
         return None
 
     def _step(self, raw: str, explicit: bool) -> "ProofState":
+        hit = _LINE_CACHE.get(raw)
+        if hit is None:
+            return self._step_text(raw, explicit)
+        # A line seen before: its preparation (comments, indentation, the `;`/`|` dispatch, parsing)
+        # depends only on its text, so it is cached; `_step_text` is the same step from scratch.
+        text, content, col, parsed, plain = hit
+        frames = self.frames
+        fr = frames[-1]
+        if plain and fr.goals and (fr.column == col and fr.kind != "alts" or fr.column is None and len(frames) == 1) \
+                and not self.strict and not self.nd:
+            # The hot path: one tactic, no bullet, in the innermost block (what `_run_parsed` does for it).
+            goal = fr.goals[0]
+            tac = parsed.tactic
+            try:
+                new_goals, push, next_n = run_tactic(tac, goal, self.next_n, self.auto_names, self.line_no)
+            except Failure as f:
+                raise _say_less(f, goal) from None
+            frames = frames[:-1] + (Frame(fr.kind, col, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending),)
+            if push is not None:
+                frames += (push,)
+        else:
+            if fr.column != col:
+                frames = self._close_to(col, frames)
+            if frames[-1].kind == "alts":  # the alternatives of a `cases … with` end here (or an error)
+                return self._step_text(raw, explicit)
+            frames = list(frames)
+            tac, next_n = self._run_parsed(parsed, col, frames, self.next_n, True)
+            frames = tuple(frames)
+        if not self.auto_names:
+            return ProofState(self.theorem, frames, (self.lines, text), self.line_no + 1, False, next_n,
+                              self.strict, self.nd)
+        return ProofState(self.theorem, frames,
+                          (self.lines, text[:col] + _rename_line(content, tac, self._fresh(self.next_n))),
+                          self.line_no + 1, True, next_n, self.strict, self.nd)
+
+    def _step_text(self, raw: str, explicit: bool) -> "ProofState":
         text = raw
+        cache = True  # whether the hot path may take this text next time (no comment, indented, plain)
         if "-" in text and ("--" in text or "/-" in text):  # cheap prefilter: only lines with a comment pay
             text = _blank(text)
+            cache = False
         if text[-1:].isspace():
             text = text.rstrip()
         if not text or text.isspace():
@@ -200,6 +239,7 @@ class ProofState:
         if col == 0:
             if explicit:
                 raise Failure("parse", "unexpected token at column 0; expected an indented tactic block", 0)
+            cache = False
             # no indentation: the step goes to the innermost block that still has goals
             frames = list(frames)
             while len(frames) > 1 and (not frames[-1].goals or content[:1] == "|" and frames[-1].kind == "alt"):
@@ -221,7 +261,13 @@ class ProofState:
             if frames[-1].column != col:
                 frames = list(self._close_to(col, frames))
         if ";" not in content or _alternatives_inline(content):  # `| inl a => t1; t2`: the alternative's `;`
-            tac, next_n = self._run(content, col, frames, next_n, True)
+            parsed = _parse(content, col)
+            if cache:
+                t = parsed.tactic  # plain: the hot path in `_step` may run it (no bullet, nothing inline)
+                plain = parsed.bullet_col is None and t.inline is None and t.kind != "show" and \
+                    (t.kind != "have" or t.formula is not None)
+                remember_line(raw, (text, content, col, parsed, plain))
+            tac, next_n = self._run_parsed(parsed, col, frames, next_n, True)
             if not self.auto_names:
                 return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1,
                                   False, next_n, self.strict, self.nd)
@@ -246,10 +292,9 @@ class ProofState:
 
     def _run(self, content: str, col: int, frames: list, next_n: int, first: bool):
         """Run one tactic (`t`, `· t`, `t1 <;> t2`, `have … := by t`) on `frames` (updated in place)."""
-        try:
-            parsed = parse_line(content, col)
-        except SyntaxErr as e:
-            raise Failure(e.kind, e.message, e.col, e.end) from None
+        return self._run_parsed(_parse(content, col), col, frames, next_n, first)
+
+    def _run_parsed(self, parsed, col: int, frames: list, next_n: int, first: bool):
         fr = frames[-1]
         if first:
             if fr.column is None:
@@ -431,7 +476,8 @@ class ProofState:
         return frames
 
     def _close_to(self, col: int, frames) -> list:
-        if frames[-1].column == col:
+        top = frames[-1].column
+        if top is None and col >= 0 or top == col:  # nothing to close (a block's first line, or the same column)
             return frames
         frames = list(frames)
         while frames and frames[-1].column is not None and col < frames[-1].column:
@@ -450,6 +496,13 @@ class ProofState:
         return frames
 
     # ---- tactics
+def _parse(content: str, col: int):
+    try:
+        return parse_line(content, col)
+    except SyntaxErr as e:
+        raise Failure(e.kind, e.message, e.col, e.end) from None
+
+
 def _parent_col(frames) -> int:
     for fr in reversed(frames[:-1]):
         if fr.column is not None:
@@ -548,7 +601,7 @@ def _split_semicolons(content: str, col: int) -> list[tuple[str, int]]:
 def _infer_have(tac, goal: Goal):
     """`have h := t`: the type is the one t has (Lean elaborates t without an expected type)."""
     try:
-        ty = Elaborator(goal.ctx).infer(tac.term, None)
+        ty = Elaborator(goal.ctx, goal.index()).infer(tac.term, None)
     except ElabErr as e:
         raise Failure(e.kind, e.message, e.col, e.end) from None
     if ty is PROP:
@@ -673,15 +726,19 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
                 return CheckResult(False, KernelError(text.count("\n") + 1 + bare, _col_of(text, len(text)), "parse",
                                                       "unterminated comment"))
             text = blank_comments(text)
-    try:
-        parts = split_surface(text)
-    except LimitError as e:
-        return CheckResult(False, KernelError(e.line or 1, e.column or 0, "unsupported",
-                                              f"{e.message} (a limit of gentzen's kernel, not of Lean)"))
-    except ParseError as e:
-        kind = "unsupported" if isinstance(e, UnsupportedStatement) else "parse"
-        return CheckResult(False, KernelError(e.line or 1, e.column or 0, kind, e.message))
-    given, body, first = parts.theorem, parts.body, parts.first
+    if "theorem" not in text and "example" not in text:
+        # a bare tactic block (what samplers send): split_surface's answer for it, without the call
+        parts, given, body, first, by_pos = None, None, text.lstrip("\ufeff"), 2, None
+    else:
+        try:
+            parts = split_surface(text)
+        except LimitError as e:
+            return CheckResult(False, KernelError(e.line or 1, e.column or 0, "unsupported",
+                                                  f"{e.message} (a limit of gentzen's kernel, not of Lean)"))
+        except ParseError as e:
+            kind = "unsupported" if isinstance(e, UnsupportedStatement) else "parse"
+            return CheckResult(False, KernelError(e.line or 1, e.column or 0, kind, e.message))
+        given, body, first, by_pos = parts.theorem, parts.body, parts.first, parts.by_pos
     src = body if body is not None else parts.text[parts.term_at:]
     bad = find_forbidden(src)  # before anything else: no forbidden word reaches a checker
     if bad is not None:
@@ -693,7 +750,7 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         return CheckResult(False, KernelError(line, col, "forbidden", f"`{word}` is not allowed in a proof"))
     if given is not None and (given.atoms, given.hyps, given.goal) != (thm.atoms, thm.hyps, thm.goal):
         return CheckResult(False, KernelError(1, 0, "forbidden", "the proof changes the theorem statement"))
-    if strict_nd and (body is None or parts.by_form != "own_line"):
+    if strict_nd and parts is not None and (body is None or parts.by_form != "own_line"):
         line, col = _line_col(parts.text, parts.term_at) if body is None else parts.by_pos
         what = ("a term-mode proof (`:= t`)" if body is None else
                 "tactics on the `by` line" if parts.by_form == "same_line" else "`by` on the line after `:=`")
@@ -706,17 +763,17 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         finally:
             ND_SCOPE.reset(token)
     state = start(thm, strict_nd=strict_nd, nd_import=nd_import)
-    if first != 2 or (parts.by_pos is not None and parts.by_pos != (1, thm.by_column)):
+    if first != 2 or (by_pos is not None and by_pos != (1, thm.by_column)):
         frames = state.frames
-        if parts.by_pos is not None:  # unsolved goals are reported at the text's own `by`
+        if by_pos is not None:  # unsolved goals are reported at the text's own `by`
             top = frames[0]
-            frames = (Frame(top.kind, top.column, top.goals, parts.by_pos, top.pending),)
+            frames = (Frame(top.kind, top.column, top.goals, by_pos, top.pending),)
         state = ProofState(state.theorem, frames, None, first, False, state.next_n, strict_nd, nd_import)
     lines = body.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    if not any(ln.strip() for ln in lines):
-        line, col = parts.by_pos if parts.by_pos is not None else (1, thm.by_column)
+    if not body.strip():  # (the same as: no line has a non-space character)
+        line, col = by_pos if by_pos is not None else (1, thm.by_column)
         return CheckResult(False, KernelError(line, col + 2, "parse", "unexpected end of input; expected '{'"))
     n = 0
     for ln in lines:  # (no `\n` in a line: `step` without its wrapper, one call less per line)

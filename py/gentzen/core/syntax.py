@@ -421,9 +421,17 @@ def parse_term(text: str, base: int):
 
 _NAME = re.compile(r"[^\W\d][\w'!?₀-₉]*")
 # Bounded cache: a full cache evicts its oldest entries in small batches (formula.trim_cache), never
-# clearing everything at once (a clear of 200k entries stalled one step for ~150 ms).
-_LINE_CACHE: dict[tuple, Line] = {}
+# clearing everything at once (a clear of 200k entries stalled one step for ~150 ms). Keys (col, content)
+# hold parsed lines; keys that are a raw line's text hold what the kernel prepared from it (`remember_line`).
+_LINE_CACHE: dict = {}
 _CACHE_MAX = 200_000
+
+
+def remember_line(raw: str, prepared: tuple) -> None:
+    """Keep the kernel's preparation of a raw proof line (kernel.ProofState._step) in the bounded cache."""
+    if len(_LINE_CACHE) >= _CACHE_MAX:
+        trim_cache(_LINE_CACHE)
+    _LINE_CACHE[raw] = prepared
 
 
 _FORBIDDEN_WORDS = frozenset(w for w in FORBIDDEN if w[0].isalpha())

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import ND_SCOPE, PROP, ElabErr, Elaborator, lookup
+from gentzen.core.elab import ND_SCOPE, PROP, ElabErr, Elaborator
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
-from gentzen.core.goals import Goal, append_tag
+from gentzen.core.goals import _SCAN_MAX, Goal, append_tag
 from gentzen.core.syntax import Id
 
 _AUTO = re.compile(r"n(\d+)")
@@ -47,13 +47,13 @@ def bump(names, next_n: int) -> int:
     return next_n
 
 
-def fresh_auto_name(ctx, next_n: int) -> tuple[str, int]:
+def fresh_auto_name(goal: Goal, next_n: int) -> tuple[str, int]:
     """The next `nK` (auto_names) that is not a proposition atom in scope, and the counter after it.
 
     Skipping atoms keeps the promise that a solved state's `proof_text()` checks: a hypothesis named
     like an atom would shadow it, which the kernel refuses (issue 10, soundness-fuzzer finding).
     """
-    while lookup(ctx, f"n{next_n}") is PROP:
+    while goal.lookup(f"n{next_n}") is PROP:
         next_n += 1
     return f"n{next_n}", next_n + 1
 
@@ -65,7 +65,7 @@ def _no_atom_shadow(names, goal: Goal, tac) -> None:
     refer to the shadowed local), which the kernel's formula printer does not model.
     """
     for n in names:
-        if lookup(goal.ctx, n) is PROP:
+        if goal.lookup(n) is PROP:
             raise Failure("unsupported", f"`{n}` names a proposition in scope; shadowing it is outside the proof "
                           "language", tac.col, tac.end)
 
@@ -73,7 +73,8 @@ def _no_atom_shadow(names, goal: Goal, tac) -> None:
 def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
     """Run one tactic on the main goal: (new goals, a block to open or None, next free nK)."""
     kind = tac.kind
-    el = Elaborator(goal.ctx)
+    if goal.names is None and len(goal.ctx) > _SCAN_MAX:  # a long context: index its names, once
+        goal.index()
     if tac.names:
         _no_atom_shadow(tac.names, goal, tac)
         if ND_SCOPE.get():
@@ -89,7 +90,7 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             anon = not names
             if anon:
                 if auto_names:
-                    name, next_n = fresh_auto_name(goal.ctx, next_n)
+                    name, next_n = fresh_auto_name(goal, next_n)
                     names = [name]
                 else:
                     names = ["a"]
@@ -109,35 +110,35 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             names = tac.names
             if not names:
                 if auto_names:
-                    name, next_n = fresh_auto_name(goal.ctx, next_n)
+                    name, next_n = fresh_auto_name(goal, next_n)
                 else:
                     name = "this"
             else:
                 name = names[0]
-            _check_atoms(tac.formula, goal.ctx, tac)
+            _check_atoms(tac.formula, goal, tac)
             next_n = bump((name,), next_n)
             if kind == "have":
-                el.check(tac.term, tac.formula)
+                Elaborator(goal.ctx, goal.names).check(tac.term, tac.formula)
                 return [goal.with_hyp(name, tac.formula)], None, next_n
-            box = Frame("have", None, (Goal(goal.ctx, tac.formula, ""),), (line_no, tac.by_col),
+            box = Frame("have", None, (Goal(goal.ctx, tac.formula, "", goal.names),), (line_no, tac.by_col),
                         (name, tac.formula))
             return [goal], box, next_n
         if kind == "exact":
-            el.check(tac.term, goal.target)
+            Elaborator(goal.ctx, goal.names).check(tac.term, goal.target)
             return [], None, next_n
         if kind == "apply":
-            return _apply(tac, goal, el), None, next_n
+            return _apply(tac, goal, Elaborator(goal.ctx, goal.names)), None, next_n
         if kind == "exfalso":
-            return [Goal(goal.ctx, FALSE, goal.tag)], None, next_n
+            return [Goal(goal.ctx, FALSE, goal.tag, goal.names)], None, next_n
         if kind == "constructor":
             t = goal.target
             if t.kind == "and":
-                return [Goal(goal.ctx, t.args[0], append_tag(goal.tag, "left")),
-                        Goal(goal.ctx, t.args[1], append_tag(goal.tag, "right"))], None, next_n
+                return [Goal(goal.ctx, t.args[0], append_tag(goal.tag, "left"), goal.names),
+                        Goal(goal.ctx, t.args[1], append_tag(goal.tag, "right"), goal.names)], None, next_n
             if t.kind == "iff":
                 a, b = t.args
-                return [Goal(goal.ctx, Imp(a, b), append_tag(goal.tag, "mp")),
-                        Goal(goal.ctx, Imp(b, a), append_tag(goal.tag, "mpr"))], None, next_n
+                return [Goal(goal.ctx, Imp(a, b), append_tag(goal.tag, "mp"), goal.names),
+                        Goal(goal.ctx, Imp(b, a), append_tag(goal.tag, "mpr"), goal.names)], None, next_n
             if t.kind == "or":
                 # Lean.MVarId.constructor changed across 2026 versions for goals where several constructors
                 # apply (first match silently / an error / a warning, leanprover/lean4 PR #14854): refuse it.
@@ -163,7 +164,8 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
             # nthConstructor is `goal.apply (mkConst Or.inl)`: the new metavariables are ?a ?b ?h, so
             # appendParentTag (Meta/Tactic/Apply.lean) leaves the goal tagged with the binder name `h`
             # (`t.h` under a tag `t`), not with the parent's tag.
-            return [Goal(goal.ctx, t.args[0] if kind == "left" else t.args[1], append_tag(goal.tag, "h"))], \
+            return [Goal(goal.ctx, t.args[0] if kind == "left" else t.args[1], append_tag(goal.tag, "h"),
+                         goal.names)], \
                 None, next_n
     except ElabErr as e:
         raise Failure(e.kind, e.message, e.col, e.end) from None
@@ -281,7 +283,7 @@ def _apply_const(tac, goal: Goal, name: str) -> list[Goal]:
                           "proof language", tac.col, tac.end)
         if i == 1:
             return []  # the single new metavariable is an implicit argument, now assigned
-        return [Goal(goal.ctx, _inst(ty, s), append_tag(goal.tag, n)) for n, ty in binders[:k]]
+        return [Goal(goal.ctx, _inst(ty, s), append_tag(goal.tag, n), goal.names) for n, ty in binders[:k]]
     # throwApplyError: the conclusion after `start` arguments (the whole type when start = 0)
     full = "∀ {" + " ".join(impl) + " : Prop}, " + to_lean(_binders_type(binders, concl)).replace("?", "")
     if start == 0:
@@ -303,7 +305,7 @@ def _binders_type(binders, concl: Formula) -> Formula:
 
 def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
     term, target, tag = tac.term, goal.target, goal.tag
-    if isinstance(term, Id) and lookup(goal.ctx, term.name) is None and term.name in _APPLY_CONSTS:
+    if isinstance(term, Id) and goal.lookup(term.name) is None and term.name in _APPLY_CONSTS:
         return _apply_const(tac, goal, term.name)
     ty = el.infer(term, None)
     if ty is PROP:
@@ -325,7 +327,7 @@ def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
             if len(ds) > 1:
                 raise Failure("unsupported", "`apply` leaving several goals is outside the proof language; "
                             "use `have` steps", tac.col, tac.end)
-            return [Goal(goal.ctx, d, tag) for d in ds]
+            return [Goal(goal.ctx, d, tag, goal.names) for d in ds]
     pp = el.pp(term)
     if first > 0:
         # throwApplyError shows the type after `first` arguments (not the final conclusion)
@@ -348,9 +350,10 @@ def _arity(f: Formula) -> int:
     return n
 
 
-def _check_atoms(formula: Formula, ctx, tac) -> None:
+def _check_atoms(formula: Formula, goal: Goal, tac) -> None:
     for a in formula.atom_names():
-        if lookup(ctx, a) is not PROP:
-            raise Failure("unknown_identifier" if lookup(ctx, a) is None else "type_mismatch",
-                        f"Unknown identifier `{a}`" if lookup(ctx, a) is None else
-                        f"type expected, got\n  ({a} : {to_lean(lookup(ctx, a))})", tac.col)
+        ty = goal.lookup(a)
+        if ty is not PROP:
+            raise Failure("unknown_identifier" if ty is None else "type_mismatch",
+                        f"Unknown identifier `{a}`" if ty is None else
+                        f"type expected, got\n  ({a} : {to_lean(ty)})", tac.col)

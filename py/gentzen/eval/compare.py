@@ -105,4 +105,4 @@ def _tokens(rec: dict, budget: int) -> int:
 
 
 def _label(run: str | Path, method: str) -> str:
-    return f"{Path(run).name}/{method}"
+    return Path(run).name  # the plot adds the method name

@@ -60,6 +60,9 @@ def method_options(cfg: EvalConfig) -> dict[str, dict]:
         spec = get_method(method)  # a method not run this time may be named: a run folder keeps one set of options
         hints = typing.get_type_hints(spec.config)
         fields = {f.name for f in dataclasses.fields(spec.config)}
+        if name in ("seed", "temperature", "format", "budget_tokens"):
+            raise InputError(f"--option {opt!r}: {name} is set for every method (--seeds, --temperature, "
+                             "--budget-tokens; the format is the model's)")
         if name not in fields:
             raise InputError(f"--option {opt!r}: {method} has no option {name!r}; it has {', '.join(sorted(fields))}")
         kind, raw = hints[name], raw.strip()
@@ -116,8 +119,9 @@ def check_config(cfg: EvalConfig) -> None:
         if get_method(m).preset.get("order") == "value":
             raise InputError(f"{m} ranks states with a value head, which `gentzen eval` cannot load yet; "
                              "use dfs or rdfs")
-        make_config(m, samples=cfg.samples, temperature=cfg.temperature, seed=cfg.seeds[0] if cfg.seeds else 0,
-                    fmt="whole", budget_tokens=cfg.budget_tokens or None, **options.get(m, {}))
+        own = dict(options.get(m, {}))
+        make_config(m, samples=own.pop("samples", cfg.samples), temperature=cfg.temperature,
+                    seed=cfg.seeds[0] if cfg.seeds else 0, fmt="whole", budget_tokens=cfg.budget_tokens or None, **own)
     if cfg.model and not (Path(cfg.model) / "config.json").exists():
         raise InputError(f"{cfg.model} is not a model directory (no config.json)")
 
@@ -238,8 +242,9 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
             # those that fit, in order, as if run one after another; the searches run attempts
             # one after another and stop at the budget themselves
             budget = None if line_sampler(method) else cfg.budget_tokens or None
-            res = run_method(method, thm["theorem"], engine, samples=cfg.samples, temperature=cfg.temperature,
-                             seed=seed, fmt=fmt, budget_tokens=budget, **options.get(method, {}))
+            own = dict(options.get(method, {}))  # `M.samples=N`: this method's attempts (the budget decides what counts)
+            res = run_method(method, thm["theorem"], engine, samples=own.pop("samples", cfg.samples),
+                             temperature=cfg.temperature, seed=seed, fmt=fmt, budget_tokens=budget, **own)
             run.add(_record(method, seed, thm, res, time.perf_counter() - t0))
             finished += 1
             if progress is not None:

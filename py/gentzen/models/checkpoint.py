@@ -8,7 +8,6 @@ loads here too (its metadata is then empty). The optimizer state for resuming li
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import time
 from pathlib import Path
@@ -22,29 +21,23 @@ TRAIN_STATE = "train_state.pt"
 def save_checkpoint(out: str | Path, model, tokenizer, meta: dict, train_state: dict | None = None) -> Path:
     """Write `out` atomically: a sibling temp directory is filled, then renamed into place,
     so a run killed mid-save leaves the previous checkpoint intact."""
+    from gentzen.io import atomic_dir
+
     torch = require("torch", "train")
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
-    require("transformers", "train").utils.logging.disable_progress_bar()  # no bars from a library
-    model.save_pretrained(tmp, safe_serialization=True)
-    tokenizer.save_pretrained(tmp)
-    (tmp / META).write_text(json.dumps({**meta, "saved_at": time.time()}, indent=2) + "\n")
-    if train_state is not None:
-        torch.save(train_state, tmp / TRAIN_STATE)
-    # Files the trainer keeps beside the checkpoint (loss curve, log) survive the swap.
-    if out.is_dir():
-        for extra in ("loss.png", "log.jsonl", "command.txt"):
-            if (out / extra).exists() and not (tmp / extra).exists():
-                shutil.copy2(out / extra, tmp / extra)
-        old = out.parent / f".{out.name}.old-{os.getpid()}"
-        out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        tmp.rename(out)
+    with atomic_dir(out) as tmp:
+        tmp.mkdir()
+        require("transformers", "train").utils.logging.disable_progress_bar()  # no bars from a library
+        model.save_pretrained(tmp, safe_serialization=True)
+        tokenizer.save_pretrained(tmp)
+        (tmp / META).write_text(json.dumps({**meta, "saved_at": time.time()}, indent=2) + "\n")
+        if train_state is not None:
+            torch.save(train_state, tmp / TRAIN_STATE)
+        # Files the trainer keeps beside the checkpoint (loss curve, log) survive the swap.
+        if out.is_dir():
+            for extra in ("loss.png", "log.jsonl", "command.txt"):
+                if (out / extra).exists() and not (tmp / extra).exists():
+                    shutil.copy2(out / extra, tmp / extra)
     return out
 
 

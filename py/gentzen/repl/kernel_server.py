@@ -62,6 +62,7 @@ class KernelRepl:
 
     def __init__(self) -> None:
         self.envs: list[frozenset[str]] = []
+        self.nd_envs: set[int] = set()  # env ids whose header has `import Gentzen.ND` (kept by env=N)
         self.proofs: list[_Proof] = []
 
     # ------------------------------------------------------------ entry points
@@ -125,9 +126,12 @@ class KernelRepl:
             raise Unsupported("allTactics and infotree are not produced")
         names = set(self.envs[env]) if env is not None else set()
         body = text
+        nd = env in self.nd_envs
         if env is None:  # the header: imports are accepted (nothing beyond core is needed);
             # blank them out rather than cut them so that positions stay those of `text`
             head = re.match(r"(?:[ \t]*import\b[^\n]*(?:\n|$)|[ \t]*\n)*", text)
+            # `import Gentzen.ND` brings the rule theorems and tactic macros into scope, as in Lean
+            nd = "Gentzen.ND" in text[: head.end()].replace("import", " ").split()
             body = re.sub(r"[^\n]", " ", text[: head.end()]) + text[head.end():]
         messages: list[P.Message] = []
         sorries: list[P.Sorry] = []
@@ -140,13 +144,15 @@ class KernelRepl:
                               f"`{stray[0].group(1)}`")
         for i, at in enumerate(starts):
             end = starts[i + 1] if i + 1 < len(starts) else len(body)
-            self._declaration(body, at, end, names, messages, sorries, roots, root_goals)
+            self._declaration(body, at, end, names, messages, sorries, roots, root_goals, nd)
         self.envs.append(frozenset(names))
+        if nd:
+            self.nd_envs.add(len(self.envs) - 1)
         return P.CommandResponse(env=len(self.envs) - 1, messages=tuple(messages),
                                  sorries=tuple(sorries + roots))
 
     def _declaration(self, text: str, at: int, end: int, names: set, messages: list,
-                     sorries: list, roots: list, root_goals: bool) -> None:
+                     sorries: list, roots: list, root_goals: bool, nd: bool = False) -> None:
         decl = text[at:end].rstrip()
         line0 = text.count("\n", 0, at)
         try:
@@ -164,7 +170,7 @@ class KernelRepl:
         if m and thm.name in names:
             messages.append(P.Message("error", *name_pos, f"'{thm.name}' has already been declared"))
             return
-        state = K.start(thm)
+        state = K.start(thm, nd_import=nd)
         tail = decl[by.end():]
         if tail.strip() == "sorry":  # `:= by sorry`: one sorry holding the statement's goal
             s_at = by.end() + tail.index("sorry")
@@ -174,7 +180,7 @@ class KernelRepl:
         else:
             if tail.split("\n", 1)[0].strip():
                 raise Unsupported("tactics on the `:= by` line (the proof language starts on the next)")
-            result = K.check_proof(thm, proof)
+            result = K.check_proof(thm, proof, nd_import=nd)
             if result.ok:
                 messages.extend(self._unused(decl, thm, proof, line0))
             else:

@@ -33,6 +33,7 @@ from gentzen.repl.errors import ReplError, ReplTimeout
 
 BACKENDS = ("kernel", "repl", "kimina", "both")
 KERNEL_REPL = [sys.executable, "-m", "gentzen.repl.kernel_server"]
+ND_MODULE = "Gentzen.ND"  # the one import a checked file may have (lean/Gentzen/ND.lean)
 _SORRY_WARNING = re.compile(r"^declaration uses ['`]sorry['`]")
 
 
@@ -200,10 +201,13 @@ class KernelVerifier(Verifier):
     strict_nd = False  # `--strict-nd`: only the natural-deduction subset (docs/proof-language.md)
 
     def verify_many(self, items):
-        for theorem, proof in items:
+        # an item is (theorem, proof) or (theorem, proof, imports): a .lean file's allowed imports,
+        # `import Gentzen.ND` bringing the rule names into scope as Lean's `import` does
+        for theorem, proof, *rest in items:
             t0 = time.perf_counter()
             try:
-                res = check_proof(_theorem(theorem), proof, strict_nd=self.strict_nd)
+                res = check_proof(_theorem(theorem), proof, strict_nd=self.strict_nd,
+                                  nd_import=ND_MODULE in (rest[0] if rest else ()))
             except ParseError as e:
                 yield _fail(self.name, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0)
                 continue
@@ -231,7 +235,7 @@ class _Windowed(Verifier):
 
     def verify_many(self, items):
         pending: deque = deque()
-        for theorem, proof in items:
+        for theorem, proof, *_ in items:
             prep = prepare(theorem, proof, self.name)
             if isinstance(prep, Verdict):
                 pending.append((prep, None, 0.0))
@@ -407,7 +411,7 @@ class BothVerifier(Verifier):
 
     def verify_many(self, items):
         items = list(items) if not isinstance(items, list) else items
-        for (thm, proof), k, l in zip(items, self.kernel.verify_many(items), self.lean.verify_many(items)):
+        for (thm, proof, *_), k, l in zip(items, self.kernel.verify_many(items), self.lean.verify_many(items)):
             detail = {"kernel": k.to_dict(), "lean": l.to_dict()}
             if k.ok != l.ok:
                 self._log(thm, proof, detail)

@@ -26,13 +26,7 @@ def _search(run: Run, cfg: BeamConfig) -> None:
     beams = [run.root]
     seen = {run.root.state.key}  # a proof state reached twice is kept once, at its first path
     while beams and not run.out_of_tokens:
-        drawn = run.expand(beams, cfg.candidates)
-        children = []
-        for row in drawn:
-            for ch in row:
-                if ch.node is not None and ch.node.state.key not in seen:
-                    seen.add(ch.node.state.key)
-                    children.append(ch.node)
+        children = run.fresh(run.expand(beams, cfg.candidates), seen)
         run.rescore([nd for nd in children if not nd.state.solved])
         # solved states first (best score first among them): a verified one ends the run
         for nd in sorted((nd for nd in children if nd.state.solved), key=lambda nd: -nd.score):

@@ -33,16 +33,9 @@ def _search(run: Run, cfg: BestFirstConfig) -> None:
     while queue and pops < cfg.expansions and not run.out_of_tokens:
         _, _, node = heapq.heappop(queue)
         pops += 1
-        (row,) = run.expand([node], cfg.per_pop)
-        fresh = []
-        for ch in row:
-            if ch.node is not None and ch.node.state.key not in seen:
-                seen.add(ch.node.state.key)
-                fresh.append(ch.node)
-        for nd in fresh:
-            if nd.state.solved and run.succeed(nd):
-                return
-        fresh = [nd for nd in fresh if not nd.state.solved]
+        fresh = run.expand_open(node, cfg.per_pop, seen)
+        if fresh is None:
+            return
         run.rescore(fresh)
         for nd in fresh:
             heapq.heappush(queue, (-nd.score, next(tie), nd))

@@ -36,16 +36,9 @@ def _search(run: Run, cfg: DFSConfig) -> None:
     while stack and expanded < cfg.expansions and not run.out_of_tokens:
         node = stack.pop()
         expanded += 1
-        (row,) = run.expand([node], cfg.per_expansion)
-        fresh = []
-        for ch in row:
-            if ch.node is not None and ch.node.state.key not in seen:
-                seen.add(ch.node.state.key)
-                fresh.append(ch.node)
-        for nd in fresh:
-            if nd.state.solved and run.succeed(nd):
-                return
-        fresh = [nd for nd in fresh if not nd.state.solved]
+        fresh = run.expand_open(node, cfg.per_expansion, seen)
+        if fresh is None:
+            return
         if cfg.order == "random":
             rng.shuffle(fresh)
         else:

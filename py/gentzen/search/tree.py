@@ -142,6 +142,26 @@ class Run:
         if lines >= self.best_failed[0]:  # the furthest failure is what a failed attempt shows
             self.best_failed = (lines, text)
 
+    def fresh(self, rows: list[list[Child]], seen: set) -> list[Node]:
+        """The children in `rows` at proof states not in `seen` (now added): a state reached twice
+        is kept once, at its first path."""
+        out = []
+        for row in rows:
+            for ch in row:
+                if ch.node is not None and ch.node.state.key not in seen:
+                    seen.add(ch.node.state.key)
+                    out.append(ch.node)
+        return out
+
+    def expand_open(self, node: Node, n: int, seen: set) -> list[Node] | None:
+        """Expand one node (n lines): its fresh unsolved children, in the order drawn; None once a
+        solved child verifies (the run has succeeded)."""
+        fresh = self.fresh(self.expand([node], n), seen)
+        for nd in fresh:
+            if nd.state.solved and self.succeed(nd):
+                return None
+        return [nd for nd in fresh if not nd.state.solved]
+
     def rescore(self, nodes: list[Node]) -> None:
         """Replace the default score with the value head's where one is given."""
         if self.scorer is not None and nodes:

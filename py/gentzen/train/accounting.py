@@ -27,12 +27,11 @@ class Clock:
     sampler call interleaves the engine and the kernel. `split()` always adds up: other is
     the wall-clock no phase claimed."""
 
-    def __init__(self, offset: dict | None = None) -> None:
+    def __init__(self) -> None:
         self._t0 = time.perf_counter()
         self._seconds = dict.fromkeys(PHASES, 0.0)
         self._excluded = 0.0
         self._open: str | None = None
-        self._offset = {k: float(v) for k, v in (offset or {}).items()}  # a resumed run's earlier split
 
     @contextmanager
     def _phase(self, name: str) -> Iterator[None]:
@@ -78,8 +77,6 @@ class Clock:
         out["other"] = wall - booked
         out["total"] = wall
         out["loading"] = self._excluded
-        for k, v in self._offset.items():
-            out[k] = out.get(k, 0.0) + v
         return {k: round(v, 4) for k, v in out.items()}
 
 
@@ -133,3 +130,28 @@ class JsonlLog:
         if self.path.exists():
             atomic_write_jsonl(self.path, kept)
         return kept
+
+
+def resume_state(path: Path, cfg, provenance: tuple[str, ...], keys: tuple[str, ...], what: str,
+                 why: str = "") -> dict | None:
+    """With `cfg.resume`, the run's state file (None when it has none yet, or without --resume).
+
+    A file that is not JSON with `keys` says it is not `what`; one started with other
+    `provenance` settings is refused, since the resumed run would not be the run it claims."""
+    import json
+
+    from gentzen.errors import InputError
+
+    if not cfg.resume or not path.is_file():
+        return None
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        _ = [state[k] for k in keys]
+    except (ValueError, KeyError, TypeError):
+        raise InputError(f"{path}: not {what}") from None
+    changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in provenance
+               if state["config"].get(k) != getattr(cfg, k)]
+    if changes:
+        raise InputError(f"{path.parent} was started with other settings ({'; '.join(changes)}); "
+                         f"{why}use another --out")
+    return state

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from gentzen.errors import InputError, require
-from gentzen.train.accounting import Clock, JsonlLog, Tally
+from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
 from gentzen.train.update import UpdateConfig, check_update_config, update
 
 
@@ -199,13 +199,8 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
 
     # Resume: the last finished round's model; logs keep only finished rounds' lines
     state_file, rounds_log, steps_log = out / "state.json", JsonlLog(out / "rounds.jsonl"), JsonlLog(out / "steps.jsonl")
-    state = _read_state(state_file) if cfg.resume else None
-    if state is not None:
-        changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in PROVENANCE
-                   if state["config"].get(k) != getattr(cfg, k)]
-        if changes:
-            raise InputError(f"{out} was started with other settings ({'; '.join(changes)}); "
-                             "its rounds would not repeat: use another --out")
+    state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "model", "config"),
+                         "an expert-iteration state file (written by train ei)", "its rounds would not repeat: ")
     done = state["rounds"] if state else 0
     current = str(out / state["model"]) if state and state["model"] else cfg.model
     if state is None:  # from now on OUT is this run's: a later start needs --resume and the same settings
@@ -326,15 +321,3 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
     return EIResult(out=str(out), rounds=done, model=current, stopped=stopped, totals=res_totals,
                     seconds={k: round(v, 4) for k, v in seconds.items()})
 
-
-def _read_state(path: Path) -> dict | None:
-    import json
-
-    if not path.is_file():
-        return None
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-        _ = state["rounds"], state["model"], state["config"]
-    except (ValueError, KeyError, TypeError):
-        raise InputError(f"{path}: not an expert-iteration state file (written by train ei)") from None
-    return state

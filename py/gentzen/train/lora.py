@@ -71,24 +71,13 @@ def add_lora(model, spec: str):
 
 def save_adapter(model, out: str | Path) -> Path:
     """Write the adapter only (peft's format), atomically: a temp folder renamed into place."""
-    import os
-    import shutil
+    from gentzen.io import atomic_dir
 
     if not hasattr(model, "peft_config"):
         raise InputError("save_adapter needs a model with a LoRA adapter (add_lora)")
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    model.save_pretrained(str(tmp), safe_serialization=True)
-    if out.exists():
-        old = out.parent / f".{out.name}.old-{os.getpid()}"
-        out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        tmp.rename(out)
-    return out
+    with atomic_dir(out) as tmp:
+        model.save_pretrained(str(tmp), safe_serialization=True)
+    return Path(out)
 
 
 def load_adapter(base_model, path: str | Path, trainable: bool = False):

@@ -1,11 +1,11 @@
 """SDPO: self-distillation with checker feedback (test-time training on theorems the model fails).
 
-Read top to bottom: config, checks, the per-sample loss, then `run`. Each iteration samples a group
-of proofs (guided sampler), verifies them (kernel or Lean), and for every failed proof builds a
-teacher prompt = the student prompt + the checker's feedback (+ a verified sibling); the student is
-pulled toward the stop-gradient teacher on its own sample, token by token (divergence.py), then the
-engine is synced to the new weights. `per-theorem` stops a theorem when solved; `batch` adapts one
-model on the whole list. Logs: iterations.jsonl (accounting.py), results.jsonl; resumable.
+Read top to bottom: config, checks, a group's sampling and checking, then `run`. Each iteration
+samples a group of proofs (guided sampler), verifies them (kernel or Lean), and for every failed
+proof builds a teacher prompt = the student prompt + the checker's feedback (+ a verified sibling);
+the student is pulled toward the stop-gradient teacher on its own sample, token by token
+(sdpo_loss.py), then the engine is synced to the new weights. `per-theorem` stops a theorem when
+solved; `batch` adapts one model on the whole list. Logs: iterations.jsonl, results.jsonl; resumable.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from gentzen.errors import InputError, require
-from gentzen.train.accounting import Clock, JsonlLog, Tally
+from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
+from gentzen.train.sdpo_loss import (  # noqa: F401 (the loss step, re-exported as sdpo's API)
+    Sample, _response_logits, batch_response_logits, make_sample, sample_loss, sdpo_update)
 
 
 def _opt(default, help: str):
@@ -116,105 +118,6 @@ def load_theorems(cfg: SDPOConfig) -> list[str]:
     if not out:
         raise InputError(f"--theorems {cfg.theorems}: no records with a 'theorem'")
     return out
-
-
-# -- one failed sample -> its SDPO loss ----------------------------------------------------------
-
-
-@dataclass
-class Sample:
-    """A student sample and its teacher context: token ids of both prompts and the shared response."""
-
-    student_ids: list[int]
-    teacher_ids: list[int]
-    response_ids: list[int]
-
-
-def make_sample(tokenizer, student_prompt: str, teacher_prompt: str, response: str) -> Sample:
-    """The response is tokenized once and appended to both prompts (the teacher re-scores the
-    student's own tokens, as the reference does)."""
-    def enc(text, special):
-        return list(tokenizer(text, add_special_tokens=special)["input_ids"])
-
-    return Sample(enc(student_prompt, True), enc(teacher_prompt, True), enc(response, False))
-
-
-def _response_logits(torch, model, prompt_ids: list[int], response_ids: list[int]):
-    """Logits [R, V] predicting each response token after the prompt."""
-    device = next(model.parameters()).device
-    ids = torch.tensor([prompt_ids + response_ids], device=device)
-    logits = model(input_ids=ids).logits[0]
-    start = len(prompt_ids) - 1
-    return logits[start:start + len(response_ids)]
-
-
-def sample_loss(torch, student, teacher, s: Sample, kind: str, alpha: float, topk: int,
-                is_clip: float, old_logp=None):
-    """(Σ per-token divergence × IS weight, tokens, Σ divergence, the sampled tokens' log-probs now)."""
-    from gentzen.train.divergence import is_weights, sampled_logprobs, token_divergence
-
-    s_logits = _response_logits(torch, student, s.student_ids, s.response_ids)
-    with torch.no_grad():
-        t_logits = _response_logits(torch, teacher, s.teacher_ids, s.response_ids)
-    div = token_divergence(s_logits, t_logits, kind, alpha, topk)
-    ids = torch.tensor(s.response_ids, device=s_logits.device)
-    now = sampled_logprobs(s_logits, ids).detach()
-    w = is_weights(now, now if old_logp is None else old_logp, is_clip)
-    return (div * w).sum(), len(s.response_ids), float(div.detach().sum()), now
-
-
-def batch_response_logits(torch, model, prompts: list[list[int]], responses: list[list[int]]):
-    """Logits [Σ R_i, V] predicting every response token after its prompt, all samples in one
-    right-padded forward pass (padding after a sequence cannot change its causal logits)."""
-    device = next(model.parameters()).device
-    seqs = [p + r for p, r in zip(prompts, responses)]
-    width = max(map(len, seqs))
-    ids = torch.zeros((len(seqs), width), dtype=torch.long, device=device)
-    mask = torch.zeros_like(ids)
-    for i, seq in enumerate(seqs):
-        ids[i, :len(seq)] = torch.tensor(seq, device=device)
-        mask[i, :len(seq)] = 1
-    logits = model(input_ids=ids, attention_mask=mask).logits
-    return torch.cat([logits[i, len(p) - 1:len(p) - 1 + len(r)] for i, (p, r) in enumerate(zip(prompts, responses))])
-
-
-def sdpo_update(torch, student, teacher, samples: list[Sample], opt, cfg: SDPOConfig, batch: int = 16) -> dict:
-    """cfg.steps optimizer steps on the token-mean loss of `samples` (forward passes of `batch`
-    samples), then the teacher's EMA step. The IS weights compare each step's log-probs with those
-    of the first step (the sampler's weights: the engine was synced to them), so step 1's are 1."""
-    from gentzen.train.divergence import ema_update, is_weights, parse_kind, sampled_logprobs, token_divergence
-
-    kind, alpha = parse_kind(cfg.divergence)
-    params = [p for p in student.parameters() if p.requires_grad]
-    chunks = [samples[k:k + batch] for k in range(0, len(samples), batch)]
-    tokens = sum(len(s.response_ids) for s in samples)
-    old: list = [None] * len(chunks)
-    first = last = None
-    student.train()
-    for _ in range(cfg.steps):
-        opt.zero_grad(set_to_none=True)
-        div_sum = 0.0
-        for c, chunk in enumerate(chunks):  # gradients accumulate over chunks: one step per iteration
-            resp = [s.response_ids for s in chunk]
-            s_logits = batch_response_logits(torch, student, [s.student_ids for s in chunk], resp)
-            with torch.no_grad():
-                t_logits = batch_response_logits(torch, teacher, [s.teacher_ids for s in chunk], resp)
-            div = token_divergence(s_logits, t_logits, kind, alpha, cfg.topk)
-            ids = torch.tensor([t for r in resp for t in r], device=s_logits.device)
-            now = sampled_logprobs(s_logits, ids).detach()
-            if old[c] is None:
-                old[c] = now
-            w = is_weights(now, old[c], cfg.is_clip)
-            ((div * w).sum() / max(tokens, 1)).backward()
-            div_sum += float(div.detach().sum())
-        torch.nn.utils.clip_grad_norm_(params, 1.0)
-        opt.step()
-        first = div_sum / max(tokens, 1) if first is None else first
-        last = div_sum / max(tokens, 1)
-        ema_update(teacher, student, cfg.ema)
-    student.eval()
-    return {"divergence": float(f"{first:.6g}"), "divergence_last_step": float(f"{last:.6g}"),
-            "train_tokens": tokens * cfg.steps}
 
 
 # -- sampling and checking one theorem ------------------------------------------------------------
@@ -374,16 +277,11 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     set_threads(cfg.threads)
     theorems = load_theorems(cfg)
     state_file, it_log, res_log = out / "state.json", JsonlLog(out / "iterations.jsonl"), JsonlLog(out / "results.jsonl")
-    state = _read_state(state_file) if cfg.resume else None
-    if state is not None:
-        changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in PROVENANCE
-                   if state["config"].get(k) != getattr(cfg, k)]
-        if changes:
-            raise InputError(f"{out} was started with other settings ({'; '.join(changes)}); use another --out")
+    state = resume_state(state_file, cfg, PROVENANCE, ("done", "config"), "an SDPO state file (written by train sdpo)")
     progress_mark = state["done"] if state else 0  # theorems finished (per-theorem) or iterations (batch)
     keep = (lambda r: r.get("theorem_index", 0) < progress_mark) if cfg.mode == "per-theorem" else \
         (lambda r: r.get("iteration", 0) <= progress_mark)
-    it_log.keep(keep)
+    earlier = it_log.keep(keep)  # finished work of an interrupted run counts in the totals
     results = {r["index"]: r for r in res_log.keep(lambda r: r.get("index", -1) < progress_mark
                                                   if cfg.mode == "per-theorem" else True)}
     carried = (cfg.carry or cfg.mode == "batch") and state is not None and (out / "model").is_dir()
@@ -394,6 +292,10 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     else:
         verifier = make_verifier(cfg.backend)
     totals, seconds = Tally(), {}
+    for r in earlier:
+        totals.add(Tally.from_dict(r.get("tally", {})))
+        for k, v in r.get("seconds", {}).items():
+            seconds[k] = round(seconds.get(k, 0.0) + v, 4)
     stop = _CtrlC()
 
     def save_state(done: int) -> None:
@@ -496,15 +398,3 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     solved = sum(1 for r in results.values() if r.get("solved"))
     return SDPOResult(str(out), len(theorems), solved, totals.to_dict(), seconds)
 
-
-def _read_state(path: Path) -> dict | None:
-    import json
-
-    if not path.is_file():
-        return None
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-        _ = state["done"], state["config"]
-    except (ValueError, KeyError, TypeError):
-        raise InputError(f"{path}: not an SDPO state file (written by train sdpo)") from None
-    return state

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from gentzen.errors import InputError, require
-from gentzen.train.accounting import Clock, JsonlLog
+from gentzen.train.accounting import Clock, JsonlLog, resume_state
 from gentzen.ttrl import arms
 from gentzen.ttrl.config import PROVENANCE, TTRLConfig, check_config, parse_budget
 from gentzen.ttrl.pool import Pool, load_targets
@@ -128,13 +128,8 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
     fmt = cfg.format or meta.get("format", "whole")
     targets = load_targets(cfg.theorems, cfg.limit)
     state_file = out / "state.json"
-    state = _read_state(state_file) if cfg.resume else None
-    if state is not None:
-        changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in PROVENANCE
-                   if state["config"].get(k) != getattr(cfg, k)]
-        if changes:
-            raise InputError(f"{out} was started with other settings ({'; '.join(changes)}); "
-                             "its rounds would not repeat: use another --out")
+    state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "pool", "config", "phase"),
+                         "a ttrl state file (written by gentzen ttrl)", "its rounds would not repeat: ")
     atomic_write_json(out / "config.json", {
         "kind": "ttrl", "arm": cfg.arm, "model": cfg.model, "theorems": cfg.theorems, "targets": len(targets),
         "rounds": cfg.rounds, "budget": {"x_seconds": x, "multiple": parse_budget(cfg.budget),
@@ -353,15 +348,3 @@ def _command() -> str:
 
     return "gentzen " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
-
-def _read_state(path: Path) -> dict | None:
-    import json
-
-    if not path.is_file():
-        return None
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-        _ = state["rounds"], state["pool"], state["config"], state["phase"]
-    except (ValueError, KeyError, TypeError):
-        raise InputError(f"{path}: not a ttrl state file (written by gentzen ttrl)") from None
-    return state

@@ -1,0 +1,81 @@
+"""Command options built from a config dataclass, and the steps every config-driven command shares.
+
+A training, search or bench command takes one config dataclass; its fields (names, types,
+defaults, `metadata={"help": …}`) are the one place an option is defined. These helpers turn the
+fields into the command's typer signature, the parsed values back into the config, and run it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import typing
+from pathlib import Path
+
+import typer
+
+
+def options(cfg_cls, required: tuple[str, ...] = ()) -> list[inspect.Parameter]:
+    """One keyword-only typer option per field of `cfg_cls` (`--no-x` for booleans); `required`
+    fields have no default."""
+    hints = typing.get_type_hints(cfg_cls)
+    params = []
+    for f in dataclasses.fields(cfg_cls):
+        default = ... if f.name in required else f.default
+        flag = f"--{f.name.replace('_', '-')}"
+        if hints[f.name] is bool:
+            flag = f"{flag}/--no-{flag[2:]}"
+        opt = typer.Option(default, flag, help=f.metadata.get("help", ""),
+                           show_default=f.name not in required)
+        params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=opt,
+                                        annotation=hints[f.name]))
+    return params
+
+
+def with_json(params: list[inspect.Parameter], default: bool = False) -> inspect.Signature:
+    """`params` and a `json_out` flag: `--json` (off by default) or `--json/--no-json` (on)."""
+    opt = (typer.Option(True, "--json/--no-json", help="Print JSON (the default).") if default
+           else typer.Option(False, "--json", help="Print the result as JSON."))
+    return inspect.Signature([*params, inspect.Parameter("json_out", inspect.Parameter.KEYWORD_ONLY,
+                                                         default=opt, annotation=bool)])
+
+
+def config(cfg_cls, values: dict):
+    """The config from parsed option values (paths as strings, as the library takes them)."""
+    return cfg_cls(**{k: (str(v) if isinstance(v, Path) else v) for k, v in values.items()})
+
+
+def validated(cfg, check, files: tuple[tuple[str, str, tuple[str, ...]], ...] = (), replay: str = ""):
+    """`cfg`, every option checked before torch loads or any time is spent: `check`'s ranges and
+    choices, --out writable, --device known, each (option, path, fields) of `files` a JSONL file
+    with those fields, a `replay` spec's file a JSONL of proofs, and the device present."""
+    from gentzen.cli import validate as V
+
+    check(cfg)
+    V.output_dir("--out", cfg.out)
+    V.device("--device", cfg.device)
+    for flag, path, fields in files:
+        V.jsonl_file(flag, path, required=fields)
+    if replay:
+        from gentzen.train.ei import parse_replay
+
+        V.jsonl_file("--replay", parse_replay(replay)[0], required=("theorem", "proof"))
+    V.device_available("--device", cfg.device)
+    return cfg
+
+
+def run_or_stop(run, cfg, progress, interrupted: type[BaseException], json_out: bool):
+    """`run(cfg, progress=…)`: Ctrl-C's `interrupted` error exits 130 with its message (what is
+    done is saved); with --json the result is printed as JSON and None returned, else the result."""
+    import json
+
+    from gentzen.cli import validate as V
+
+    try:
+        res = run(cfg, progress=progress)
+    except interrupted as stop:
+        V.fail(str(stop), 130)
+    if json_out:
+        typer.echo(json.dumps(dataclasses.asdict(res)))
+        return None
+    return res
