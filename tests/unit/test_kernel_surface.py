@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -231,12 +230,15 @@ def test_premise_named_like_an_atom_prints_as_lean_does():
 def test_line_cache_is_bounded_without_a_stop_the_world_clear(monkeypatch):
     monkeypatch.setattr(syntax, "_CACHE_MAX", 5000)
     syntax._LINE_CACHE.clear()
-    worst = 0.0
+    smallest_after_full, full = None, False
     for i in range(12000):
-        t0 = time.perf_counter()
         syntax.parse_line(f"exact h{i}", 2)
-        worst = max(worst, time.perf_counter() - t0)
-        assert len(syntax._LINE_CACHE) <= 5000
+        size = len(syntax._LINE_CACHE)
+        assert size <= 5000
+        full = full or size == 5000
+        if full:
+            smallest_after_full = size if smallest_after_full is None else min(smallest_after_full, size)
     assert f"exact h{11999}" in {k[1] for k in syntax._LINE_CACHE}  # newest kept, oldest evicted
     assert (2, "exact h0") not in syntax._LINE_CACHE
-    assert worst < 0.05  # a batch eviction, not a clear of everything
+    # a batch eviction of the oldest entries, never a clear of everything (no timing: deterministic)
+    assert smallest_after_full is not None and smallest_after_full >= 2500

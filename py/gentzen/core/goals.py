@@ -69,10 +69,13 @@ class Goal:
 
     def with_hyp(self, name: str, ty, inaccessible: bool = False, target: Formula | None = None,
                  tag: str | None = None) -> "Goal":
-        hyp = (name, ty, inaccessible)
         names = self.names
+        if names is None:  # a short context (no index yet)
+            return Goal(self.ctx + ((name, ty, inaccessible),), self.target if target is None else target,
+                        self.tag if tag is None else tag)
+        hyp = (name, ty, inaccessible)
         return Goal(self.ctx + (hyp,), self.target if target is None else target,
-                    self.tag if tag is None else tag, names.plus(hyp) if names is not None else None)
+                    self.tag if tag is None else tag, names.plus(hyp))
 
     def index(self) -> NameIndex | None:
         """The context's NameIndex, or None while the context is short enough to scan."""

@@ -73,7 +73,7 @@ def _no_atom_shadow(names, goal: Goal, tac) -> None:
 def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
     """Run one tactic on the main goal: (new goals, a block to open or None, next free nK)."""
     kind = tac.kind
-    if goal.names is None and len(goal.ctx) > _SCAN_MAX:  # a long context: index its names, once
+    if len(goal.ctx) > _SCAN_MAX and goal.names is None:  # a long context: index its names, once
         goal.index()
     if tac.names:
         _no_atom_shadow(tac.names, goal, tac)
