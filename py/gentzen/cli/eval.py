@@ -14,23 +14,14 @@ from typing import Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
-from typer.core import TyperGroup
 
 from gentzen.cli import validate
 from gentzen.cli.core import err, out
+from gentzen.cli.options import DefaultRun
 from gentzen.errors import InputError
 
 
-class _EvalGroup(TyperGroup):
-    """`gentzen eval SET …` runs the `run` command: a first word that names no command is a SET."""
-
-    def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
-            args = ["run", *args]
-        return super().parse_args(ctx, args)
-
-
-eval_app = typer.Typer(cls=_EvalGroup, no_args_is_help=True,
+eval_app = typer.Typer(cls=DefaultRun, no_args_is_help=True,
                        help="Evaluate models on theorem sets: `gentzen eval SET --method guided,plain -n 64`.")
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import time
 import typing
 from pathlib import Path
 
 import typer
+from typer.core import TyperGroup
 
 
 def options(cfg_cls, required: tuple[str, ...] = ()) -> list[inspect.Parameter]:
@@ -79,3 +81,27 @@ def run_or_stop(run, cfg, progress, interrupted: type[BaseException], json_out: 
         typer.echo(json.dumps(dataclasses.asdict(res)))
         return None
     return res
+
+
+class DefaultRun(TyperGroup):
+    """A command group whose first word, when it names no subcommand, starts `run`
+    (`gentzen eval SET …` = `gentzen eval run SET …`, `gentzen ttrl FILE …` = `gentzen ttrl run FILE …`)."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+def every(seconds: float):
+    """A progress throttle: `due()` is true at most once every `seconds` (always when forced)."""
+    last = [0.0]
+
+    def due(force: bool = False) -> bool:
+        now = time.monotonic()
+        if force or now - last[0] >= seconds:
+            last[0] = now
+            return True
+        return False
+
+    return due

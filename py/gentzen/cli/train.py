@@ -9,26 +9,24 @@ from __future__ import annotations
 import inspect
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import typer
 
-from gentzen.cli.options import config, options, run_or_stop, validated, with_json
+from gentzen.cli.options import config, every, options, run_or_stop, validated, with_json
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
 
 def _printer():
     """Progress lines on stderr, at most one step line every 5 seconds."""
-    last = [0.0]
+    due = every(5)
 
     def show(ev: dict) -> None:
         kind = ev["event"]
         if kind == "start":
             typer.echo(f"training {ev['parameters']:,} parameters on {ev['device']}: {ev['sequences']} sequences "
                        f"({ev['tokens_per_epoch']:,} tokens/epoch), {ev['eval_sequences']} held out", err=True)
-        elif kind == "step" and (time.monotonic() - last[0] >= 5 or ev["step"] == 1):
-            last[0] = time.monotonic()
+        elif kind == "step" and due(force=ev["step"] == 1):
             typer.echo(f"step {ev['step']:>6}  loss {ev['loss']:.4f}  lr {ev['lr']:.2e}  "
                        f"{ev['tokens']:,} tok  {ev['elapsed']:.0f}s  {ev['tokens_per_second']:,.0f} tok/s", err=True)
         elif kind == "eval":
@@ -99,14 +97,13 @@ def ei(json_out: bool = False, **kwargs) -> None:
 
     cfg = config(EIConfig, kwargs)
     validated(cfg, check_config, files=(("--targets", cfg.targets, ("theorem",)),), replay=cfg.replay)
-    last = [0.0]
+    due = every(5)
 
     def show(ev: dict) -> None:
         if ev["event"] == "start":
             typer.echo(f"expert iteration on {ev['targets']} targets ({ev['format']}), rounds "
                        f"{ev['rounds_done'] + 1}..{ev['rounds']} from {ev['model']}", err=True)
-        elif ev["event"] == "theorem" and (time.monotonic() - last[0] >= 5 or ev["done"] == ev["total"]):
-            last[0] = time.monotonic()
+        elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
         elif ev["event"] == "round":
             t, s = ev["tally"], ev["seconds"]

@@ -8,35 +8,22 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import time
 from pathlib import Path
 
 import typer
-from typer.core import TyperGroup
-
-from gentzen.cli.options import config, options, run_or_stop, validated, with_json
+from gentzen.cli.options import DefaultRun, config, every, options, run_or_stop, validated, with_json
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
 
-class _DefaultRun(TyperGroup):
-    """A group whose first argument, when it is no subcommand, starts the `run` command."""
-
-    def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
-            args = ["run", *args]
-        return super().parse_args(ctx, args)
-
-
 def _show():
-    last = [0.0]
+    due = every(5)
 
     def show(ev: dict) -> None:
         kind = ev["event"]
         if kind == "start":
             typer.echo(f"ttrl {ev['arm']}: {ev['targets']} targets, pool {_pool(ev['pool'])}; rounds "
                        f"{ev['rounds_done'] + 1}..{ev['rounds']}, x = {ev['x_seconds']:.0f}s", err=True)
-        elif kind == "item" and (time.monotonic() - last[0] >= 5 or ev["done"] == ev["total"]):
-            last[0] = time.monotonic()
+        elif kind == "item" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, {ev['solved']} targets solved",
                        err=True)
         elif kind == "round":
@@ -116,7 +103,7 @@ def report(runs: list[Path] = typer.Argument(..., help="ttrl run directories"),
 
 
 def register(app: typer.Typer) -> None:
-    group = typer.Typer(cls=_DefaultRun, help="Test-time RL on a theorem list: `gentzen ttrl THEOREMS --model DIR "
+    group = typer.Typer(cls=DefaultRun, help="Test-time RL on a theorem list: `gentzen ttrl THEOREMS --model DIR "
                         "--arm ARM --out RUN_DIR`, `gentzen ttrl report RUN_DIR…`.", no_args_is_help=True)
     group.command("run")(run)
     group.command("report")(report)

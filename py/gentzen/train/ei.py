@@ -11,16 +11,13 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
 from gentzen.train.update import UpdateConfig, check_update_config, update
-
-
-def _opt(default, help: str):
-    return field(default=default, metadata={"help": help})
 
 
 @dataclass

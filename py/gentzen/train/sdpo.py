@@ -11,17 +11,14 @@ solved; `batch` adapts one model on the whole list. Logs: iterations.jsonl, resu
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
 from gentzen.train.sdpo_loss import (  # noqa: F401 (the loss step, re-exported as sdpo's API)
     Sample, _response_logits, batch_response_logits, make_sample, sample_loss, sdpo_update)
-
-
-def _opt(default, help: str):
-    return field(default=default, metadata={"help": help})
 
 
 @dataclass

@@ -12,19 +12,16 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.io import atomic_open, atomic_write_jsonl
 from gentzen.models import checkpoint, formats
 from gentzen.models.model import count_parameters, new_model, pick_device
 from gentzen.models.threads import set_threads
 from gentzen.models.tokenizer import train_tokenizer
-
-
-def _opt(default, help: str):
-    return field(default=default, metadata={"help": help})
 
 
 @dataclass

@@ -13,14 +13,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.models import formats
 from gentzen.train import losses
 from gentzen.train.weights import KINDS, cat_weights
-
-
-def _opt(default, help: str):
-    return field(default=default, metadata={"help": help})
 
 
 @dataclass

@@ -14,15 +14,12 @@ import os
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.search.value import HEAD_FILE, META_FILE, SHIPPED, Features, make_head, pairwise_accuracy, value_prompt
-
-
-def _opt(default, help: str):
-    return field(default=default, metadata={"help": help})
 
 
 @dataclass

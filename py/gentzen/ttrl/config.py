@@ -11,14 +11,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gentzen.config import option as _opt
 from gentzen.errors import InputError
 
 ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo")
 ENGINES = ("torch", "vllm")
-
-
-def _opt(default, help: str):
-    return field(default=default, metadata={"help": help})
 
 
 @dataclass
