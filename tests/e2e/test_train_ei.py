@@ -138,6 +138,10 @@ def test_accounting_fields_are_present_and_add_up(setup):
     assert len(progress) == 1 and "tokens" in progress[0]
     meta = json.loads((root / "full" / "round-002" / "gentzen.json").read_text())
     assert meta["format"] == "whole" and meta["ei"]["round"] == 2
+    # the checkpoint's "seconds" is SFT plus both rounds (loading excluded): ttrl's unit x reads it
+    sft = json.loads((root / "m" / "gentzen.json").read_text())["seconds"]
+    spent = sum(r["seconds"]["total"] for r in rounds)
+    assert meta["sft_seconds"] == sft and meta["seconds"] == pytest.approx(sft + spent, abs=0.05)
 
 
 @pytest.mark.parametrize("extra,msg", [

@@ -288,7 +288,12 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                       "distinct_proofs": sum(len(rows[i]["proofs"]) for i in solved),
                       "loss_first": stats.loss_first, "loss_last": stats.loss_last,
                       "ce_first": stats.ce_first, "ce_last": stats.ce_last, "mean_weight": stats.mean_weight}
-            meta = {**meta, "format": fmt, "ei": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg),
+            # the checkpoint's "seconds" is its whole training time (SFT + every EI round, loading
+            # excluded): TTRL's compute unit x reads it
+            spent = sum(split.get(k, 0.0) for k in ("sampling", "checking", "training", "other"))
+            meta = {**meta, "seconds": round(float(meta.get("seconds") or 0) + spent, 2),
+                    "sft_seconds": meta.get("sft_seconds", meta.get("seconds")),
+                    "format": fmt, "ei": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg),
                                                  "tally": tally.to_dict()}}
             with clock.loading():
                 trained = stats.model if stats.model is not None else model
