@@ -5,6 +5,7 @@
 # Usage: bash runs/experiments/default_model_v2_eval.sh NEW_MODEL OLD_MODEL [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+[ $# -ge 2 ] || { echo "usage: bash runs/experiments/default_model_v2_eval.sh NEW_MODEL OLD_MODEL [OUT]" >&2; exit 2; }
 NEW=$1 OLD=$2 OUT=${3:-runs/out/eval-v2}
 mkdir -p "$OUT"
 export OMP_NUM_THREADS=1 HF_HUB_OFFLINE=1
