@@ -105,3 +105,14 @@ def every(seconds: float):
         return False
 
     return due
+
+
+def clock_split(s: dict) -> str:
+    """A run's wall-clock split as the progress lines print it: `Ts (sampling A, checking B, training C)`."""
+    return (f"{s.get('total', 0):.0f}s (sampling {s.get('sampling', 0):.0f}, checking {s.get('checking', 0):.0f}, "
+            f"training {s.get('training', 0):.0f})")
+
+
+def loss_text(v) -> str:
+    """A loss or divergence for a progress line: 4 decimals, or `n/a` when there is none (nothing trained)."""
+    return "n/a" if v is None else f"{v:.4f}"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from gentzen.cli.options import config, every, options, run_or_stop, validated, with_json
+from gentzen.cli.options import clock_split, config, every, loss_text, options, run_or_stop, validated, with_json
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
 
@@ -106,12 +106,11 @@ def ei(json_out: bool = False, **kwargs) -> None:
         elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
         elif ev["event"] == "round":
-            t, s = ev["tally"], ev["seconds"]
+            t = ev["tally"]
             typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
                        f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
-                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, loss {_num(ev['loss_first'])} -> "
-                       f"{_num(ev['loss_last'])}; {s['total']:.0f}s (sampling {s['sampling']:.0f}, checking "
-                       f"{s['checking']:.0f}, training {s['training']:.0f})", err=True)
+                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, loss {loss_text(ev['loss_first'])} -> "
+                       f"{loss_text(ev['loss_last'])}; {clock_split(ev['seconds'])}", err=True)
 
     res = run_or_stop(run, cfg, show, Interrupted, json_out)
     if res is None:
@@ -120,10 +119,6 @@ def ei(json_out: bool = False, **kwargs) -> None:
     typer.echo(f"{res.out}: {res.rounds} round(s) ({res.stopped}), last model {res.model}; "
                f"{t['verified']} verified of {t['samples']} attempts, {t['tokens']:,} tokens, "
                f"{res.seconds['total']:.0f}s")
-
-
-def _num(v) -> str:
-    return "n/a" if v is None else f"{v:.4f}"
 
 
 def _ei_signature() -> inspect.Signature:
@@ -151,15 +146,14 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
                        f"({ev['solved_total']} solved so far)", err=True)
         elif ev["event"] == "iteration" and "theorem_index" not in ev:
             typer.echo(f"iteration {ev['iteration']}: {ev['verified']} verified on {ev['targets']} theorems, "
-                       f"divergence {_num(ev.get('divergence'))}", err=True)
+                       f"divergence {loss_text(ev.get('divergence'))}", err=True)
 
     res = run_or_stop(run, cfg, show, Interrupted, json_out)
     if res is None:
         return
     t = res.totals
     typer.echo(f"{res.out}: solved {res.solved}/{res.theorems}; {t['samples']} samples, {t['tokens']:,} tokens, "
-               f"{res.seconds.get('total', 0.0):.0f}s (sampling {res.seconds.get('sampling', 0.0):.0f}, checking "
-               f"{res.seconds.get('checking', 0.0):.0f}, training {res.seconds.get('training', 0.0):.0f})")
+               f"{clock_split(res.seconds)}")
 
 
 def _sdpo_signature() -> inspect.Signature:

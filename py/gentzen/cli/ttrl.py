@@ -11,7 +11,8 @@ import inspect
 from pathlib import Path
 
 import typer
-from gentzen.cli.options import DefaultRun, config, every, options, run_or_stop, validated, with_json
+from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_text, options, run_or_stop, validated,
+                                 with_json)
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
 
@@ -27,13 +28,10 @@ def _show():
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, {ev['solved']} targets solved",
                        err=True)
         elif kind == "round":
-            s = ev["seconds"]
-            loss = "n/a" if ev["loss"] is None else f"{ev['loss']:.4f}"
             typer.echo(f"round {ev['round']} ({ev['phase']}): solved {len(ev['solved'])} "
                        f"({len(ev['solved_by_composition'])} by composition, {len(ev['new'])} new); pool "
                        f"{_pool(ev['pool'])}; {ev['samples']['targets'] + ev['samples']['variants']:.1f} samples/target; "
-                       f"loss {loss}; {s.get('total', 0):.0f}s (sampling {s.get('sampling', 0):.0f}, checking "
-                       f"{s.get('checking', 0):.0f}, training {s.get('training', 0):.0f})", err=True)
+                       f"loss {loss_text(ev['loss'])}; {clock_split(ev['seconds'])}", err=True)
         elif kind == "sdpo" and ev.get("sdpo_event") == "theorem":
             typer.echo(f"sdpo theorem {ev['done']}/{ev['total']}: {ev['solved_total']} solved", err=True)
 
