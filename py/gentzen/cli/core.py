@@ -116,13 +116,10 @@ def verify(
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
         items.extend((path, it, item_key(it.theorem, it.proof if not it.imports else
                                          f"import {' '.join(it.imports)}\x00{it.proof}")) for it in loaded)
-    if backend in ("repl", "both") and not (backend == "both" and url):
-        from gentzen.repl.verify import lean_repl_cmd
-
-        try:  # no silent kernel stand-in for Lean: say what is missing before any work
-            repl_cmd = lean_repl_cmd(repl_cmd, backend)
-        except InputError as e:
-            fail(str(e))
+    try:  # no silent kernel stand-in for Lean, no unreachable server: say what is missing before any work
+        repl_cmd = V.checker_ready(backend, repl_cmd, url, api_key)
+    except InputError as e:
+        fail(str(e))
     log = ResultLog(out_path) if out_path is not None else None
     todo = [x for x in items if log is None or x[2] not in log.done]
     rejected = sum(not log.done[k].get("ok") for _, _, k in items if log is not None and k in log.done)

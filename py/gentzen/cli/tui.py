@@ -23,6 +23,8 @@ def tui(
     model: Optional[Path] = typer.Option(None, "--model", "-m", help="Model for suggestions and search "
                                          "(default: the shipped model; loaded on first use)."),
     backend: str = typer.Option("kernel", "--backend", help="Line verdicts: kernel | repl | both (kernel and Lean)."),
+    repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="repl/both: the REPL (default `lake exe repl` "
+                                           "where Lean is installed; \"gentzen repl\" is kernel-backed, not Lean)."),
     engine_name: str = typer.Option("torch", "--engine", help="torch | vllm"),
     out_dir: Path = typer.Option(Path("."), "--out", help="Directory where ctrl+s writes finished proofs."),
     poll: float = typer.Option(1.0, "--poll", help="Run mode: seconds between checks for new lines."),
@@ -38,6 +40,12 @@ def tui(
         fail(str(e))
     if backend not in ("kernel", "repl", "both"):
         fail(f"unknown backend {backend!r}; choose kernel, repl or both")
+    try:  # before any screen opens: no silent kernel stand-in for Lean
+        from gentzen.cli.validate import checker_ready
+
+        repl_cmd = checker_ready(backend, repl_cmd)
+    except GentzenError as e:
+        fail(str(e))
     if engine_name not in ("torch", "vllm"):
         fail(f"unknown engine {engine_name!r}; choose torch or vllm")
     if model is not None and not (model / "config.json").is_file():
@@ -57,7 +65,7 @@ def tui(
 
     try:
         app = GentzenApp(classify(target), model=model, backend=backend, engine_name=engine_name, out_dir=out_dir,
-                         poll_seconds=poll)
+                         poll_seconds=poll, repl_cmd=repl_cmd)
     except GentzenError as e:
         fail(str(e))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -196,6 +196,25 @@ def output_dir(flag: str, path: str | Path) -> Path:
     return p
 
 
+# ------------------------------------------------------------------ checkers
+
+def checker_ready(backend: str, repl_cmd: str | None = None, url: str | None = None,
+                  api_key: str | None = None) -> str | None:
+    """Before any work, every command with --backend: `repl`/`both` need Lean (`lake`) unless
+    --repl-cmd names a REPL (one message for all: gentzen.repl.verify.lean_repl_cmd); `kimina`, and
+    `both` with a URL, need a server whose /health answers. Returns the REPL command to run."""
+    from gentzen.repl.verify import lean_repl_cmd, server_problem
+
+    if backend == "kimina" or (backend == "both" and url):
+        why = server_problem(url, api_key)
+        if why is not None:
+            raise InputError(f"--backend {backend}: {why}")
+        return repl_cmd
+    if backend in ("repl", "both"):
+        return lean_repl_cmd(repl_cmd, backend)
+    return repl_cmd
+
+
 # ------------------------------------------------------------------ typer callbacks
 
 def cb(check: Callable, *args, **kwargs) -> Callable:
@@ -234,6 +253,6 @@ def choice(*choices: str) -> Callable:
 
 
 __all__ = ["report", "fail", "in_range", "at_least", "positive", "one_of", "device", "device_available",
-           "input_file", "text_file", "jsonl_file", "output_file", "output_dir", "cb", "choice",
+           "input_file", "text_file", "jsonl_file", "output_file", "output_dir", "cb", "choice", "checker_ready",
            "PORT", "COUNT", "NON_NEGATIVE", "POSITIVE", "DEVICE", "INPUT_FILE", "OUTPUT_FILE", "OUTPUT_DIR",
            "JSON_ERRORS", "DEVICE_HELP"]

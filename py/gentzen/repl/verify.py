@@ -3,8 +3,9 @@ processes), `kimina` (a Kimina Lean Server over HTTP) and `both` (Lean and the k
 
 Untrusted proof bodies pass the kernel's own screens (forbidden words, a changed statement) and go
 to Lean only under the pinned statement; a Lean reply is valid iff it has no error and no sorry.
-Every verdict names the checker that produced it: kernel, lean-repl, kernel-repl (`gentzen repl`),
-repl-cmd (a command line gentzen cannot identify) or kimina.
+Every verdict names the checker that produced it (CHECKERS): kernel, lean-repl, kernel-repl
+(`gentzen repl`), repl-cmd (a command line gentzen cannot identify), kimina, or reader (a local
+policy screen before any checker: forbidden constructs, a changed statement).
 """
 
 from __future__ import annotations
@@ -26,12 +27,18 @@ from pathlib import Path
 from gentzen.core.comments import blank_comments
 from gentzen.core.kernel import check_proof
 from gentzen.core.syntax import find_forbidden
-from gentzen.core.theorem import Theorem, parse_theorem, split_proof
+from gentzen.core.theorem import Theorem, parse_theorem, split_surface
 from gentzen.errors import GentzenError, InputError, ParseError
 from gentzen.repl import protocol as P
 from gentzen.repl.errors import ReplError, ReplTimeout
 
 BACKENDS = ("kernel", "repl", "kimina", "both")
+# who produced a verdict; `both` names its two sides, `kernel+lean-repl`. Only lean-repl is Lean itself
+# (and kimina, which says it runs Lean): nothing else is ever labelled Lean.
+CHECKERS = ("kernel", "kernel-repl", "lean-repl", "repl-cmd", "kimina", "reader")
+# verdict kinds that say nothing about the proof (the request failed): status `error`, not `rejected`
+TRANSPORT = ("transport", "timeout", "crash")
+DEFAULT_KIMINA_URL = "http://127.0.0.1:8000"  # Kimina Lean Server's default port
 KERNEL_REPL = [sys.executable, "-m", "gentzen.repl.kernel_server"]
 ND_MODULE = "Gentzen.ND"  # the one import a checked file may have (lean/Gentzen/ND.lean)
 _SORRY_WARNING = re.compile(r"^declaration uses ['`]sorry['`]")
@@ -51,7 +58,12 @@ class Verdict:
     messages: tuple[dict, ...] = ()  # REPL-shaped messages (warnings included), caller's lines
     time_s: float = 0.0
     detail: dict | None = field(default=None, compare=False)  # `both`: each side's verdict
-    checker: str = "kernel"  # kernel | lean-repl | kernel-repl | repl-cmd | kimina | kernel+<lean side>
+    checker: str = "kernel"  # kernel | lean-repl | kernel-repl | repl-cmd | kimina | reader | kernel+<lean side>
+
+    @property
+    def status(self) -> str:
+        """accepted | rejected | error (the check did not happen: a transport failure, a timeout)."""
+        return "accepted" if self.ok else "error" if self.kind in TRANSPORT else "rejected"
 
     @property
     def error(self) -> dict | None:
@@ -60,7 +72,8 @@ class Verdict:
         return {"line": self.line, "column": self.column, "kind": self.kind, "message": self.message}
 
     def to_dict(self) -> dict:
-        d = {"ok": self.ok, "backend": self.backend, "checker": self.checker, "error": self.error,
+        d = {"ok": self.ok, "status": self.status, "backend": self.backend, "checker": self.checker,
+             "error": self.error,
              "time_s": round(self.time_s, 6)}
         if self.detail is not None:
             d["detail"] = self.detail
@@ -69,24 +82,27 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A screened proof: the pinned theorem and the tactic block that goes under it."""
+    """A screened proof: the pinned theorem and what goes under it (a tactic block, or the term of a
+    `:= t` proof on a line of its own, at its own column)."""
 
     theorem: Theorem
     body: str
-    first: int  # the caller's line number of the block's first line
+    first: int  # the caller's line number of the body's first line
+    header: str | None = None  # the pinned statement: `… := by` (None), or `… :=` before a term
 
     @property
     def lean(self) -> str:
-        return self.theorem.statement() + "\n" + self.body
+        return (self.header or self.theorem.statement()) + "\n" + self.body
 
     def caller_line(self, line: int) -> int:
-        # the Lean text is statement (line 1) + block (from line 2); the caller's block starts at `first`
+        # the Lean text is statement (line 1) + body (from line 2); the caller's body starts at `first`
         return line if line <= 1 else line + self.first - 2
 
 
 def _fail(backend: str, kind: str, message: str, line: int = 1, column: int = 0,
-          checker: str = "kernel") -> Verdict:
-    # a screen before any checker runs is the kernel's (its forbidden list, its statement parser)
+          checker: str = "reader") -> Verdict:
+    # a screen before any checker runs is the reader's: local policy (the forbidden list, a changed
+    # statement, column 0), never a checker's verdict on the proof
     msg = {"severity": "error", "pos": {"line": line, "column": column}, "data": message}
     return Verdict(False, backend, kind, message, line, column, (msg,), checker=checker)
 
@@ -98,36 +114,58 @@ def _theorem(theorem: Theorem | str) -> Theorem:
 def prepare(theorem: Theorem | str, proof: str, backend: str = "lean") -> Prepared | Verdict:
     """Screen an untrusted proof before any Lean sees it; a Verdict when it is rejected here.
 
-    The checks are the kernel's (split_proof, find_forbidden, statement equality) plus two that
-    only matter to Lean: a line at column 0 would end the proof and start a new command, and
-    meta-level escapes are on the kernel's forbidden list too."""
+    Every declaration form Lean reads goes on (`:= by` then a block, tactics on the `by` line, a
+    term `:= t`): what follows `:=` is sent under the pinned statement, at its own column. The
+    checks are the kernel's (find_forbidden, statement equality) plus one that only matters to
+    Lean: a line at column 0 would end the proof and start a new command."""
     try:
         thm = _theorem(theorem)
     except ParseError as e:
         return _fail(backend, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0)
     if not isinstance(proof, str):
         return _fail(backend, "parse", "proof must be text")
+    raw = proof.replace("\r\n", "\n").lstrip("\ufeff")
+    # comments are whitespace to Lean: the screens read the code only (blanking keeps positions)
+    blank = blank_comments(raw)
     try:
-        given, body, first = split_proof(proof.replace("\r\n", "\n"))
-    except ParseError as e:
-        return _fail(backend, "parse", e.message, e.line or 1, e.column or 0)
-    # The kernel's list, meta-level escapes (`run_tac`, `Lean.…`) included, on the code only:
-    # a comment (`-- no sorry here`) is whitespace to Lean. Positions are unchanged by blanking.
-    code = blank_comments(body)
-    hit = find_forbidden(code)
+        parts = split_surface(blank)
+    except InputError as e:  # ParseError, or a LimitError (a statement too large to read)
+        return _fail(backend, "parse", getattr(e, "message", str(e)), getattr(e, "line", None) or 1,
+                     getattr(e, "column", None) or 0)
+    given, header = parts.theorem, None
+    if given is None:  # a bare tactic block (what samplers send)
+        body, code, first = raw, blank, 2
+    else:
+        if parts.body is None:  # a term: after `:=`, without `by`
+            at, header = parts.term_at, thm.statement().removesuffix(" by")
+        elif parts.by_form == "same_line":  # tactics after `by`: from the first tactic on
+            at = _offset(blank, parts.by_pos[0]) + len(parts.body) - len(parts.body.lstrip(" "))
+        else:  # the block below `by`
+            at = len(blank) - len(parts.body)
+        col = at - (blank.rfind("\n", 0, at) + 1)
+        body, code, first = " " * col + raw[at:], " " * col + blank[at:], blank.count("\n", 0, at) + 1
+    hit = find_forbidden(code)  # meta-level escapes (`run_tac`, `Lean.…`) included
     if hit is not None:
         pos, word = hit
-        line = body.count("\n", 0, pos)
-        col = pos - (body.rfind("\n", 0, pos) + 1)
+        line = code.count("\n", 0, pos)
+        col = pos - (code.rfind("\n", 0, pos) + 1)
         return _fail(backend, "forbidden", f"`{word}` is not allowed in a proof", line + first, col)
     if given is not None and (given.atoms, given.hyps, given.goal) != (thm.atoms, thm.hyps, thm.goal):
         return _fail(backend, "forbidden", "the proof changes the theorem statement")
     m = re.search(r"^[^ \n]", code, re.M)
     if m is not None:
-        line = body.count("\n", 0, m.start())
+        line = code.count("\n", 0, m.start())
         return _fail(backend, "parse", "every proof line must be indented with spaces (a line at "
                      "column 0 would end the proof)", line + first, 0)
-    return Prepared(thm, body, first)
+    return Prepared(thm, body, first, header)
+
+
+def _offset(text: str, line: int) -> int:
+    """The offset of the start of 1-based `line` in `text`."""
+    at = 0
+    for _ in range(line - 1):
+        at = text.index("\n", at) + 1
+    return at
 
 
 # The kind of an error message, by who wrote it: only Lean's own errors are `lean_error`.
@@ -167,8 +205,9 @@ def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: fl
                    tuple(msgs), time_s, checker=checker)
 
 
-def _transport_verdict(exc: BaseException, backend: str, t: float, checker: str) -> Verdict:
-    kind = "timeout" if isinstance(exc, ReplTimeout) or "timed out" in str(exc) else "crash"
+def _transport_verdict(exc: BaseException, backend: str, t: float, checker: str, failed: str = "crash") -> Verdict:
+    # `failed`: what a non-timeout failure is (a REPL process crashed; an HTTP request failed: transport)
+    kind = "timeout" if isinstance(exc, ReplTimeout) or "timed out" in str(exc) else failed
     return Verdict(False, backend, kind, str(exc).split("\nstderr:")[0], 1, 0, time_s=t, checker=checker)
 
 
@@ -209,7 +248,8 @@ class KernelVerifier(Verifier):
                 res = check_proof(_theorem(theorem), proof, strict_nd=self.strict_nd,
                                   nd_import=ND_MODULE in (rest[0] if rest else ()))
             except ParseError as e:
-                yield _fail(self.name, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0)
+                yield _fail(self.name, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0,
+                            checker="kernel")
                 continue
             dt = time.perf_counter() - t0
             if res.ok:
@@ -339,7 +379,7 @@ class KiminaVerifier(_Windowed):
     name = "kimina"
     checker = "kimina"
 
-    def __init__(self, url: str = "http://127.0.0.1:8000", jobs: int = 2, *, api_key: str | None = None,
+    def __init__(self, url: str = DEFAULT_KIMINA_URL, jobs: int = 2, *, api_key: str | None = None,
                  timeout: float = 60.0, batch_size: int = 8) -> None:
         import httpx
 
@@ -384,10 +424,10 @@ class KiminaVerifier(_Windowed):
         try:
             res = fut.result()
         except ReplError as exc:
-            return _transport_verdict(exc, self.name, time.perf_counter() - t0, self.checker)
+            return _transport_verdict(exc, self.name, time.perf_counter() - t0, self.checker, "transport")
         t = float(res.get("time") or 0.0)
-        if res.get("error"):
-            return _transport_verdict(ReplError(res["error"]), self.name, t, self.checker)
+        if res.get("error"):  # the server could not check it (no REPL free, a timeout): not a verdict
+            return _transport_verdict(ReplError(res["error"]), self.name, t, self.checker, "transport")
         return lean_verdict(res.get("response") or {}, prep, self.name, t, self.checker)
 
     def close(self) -> None:
@@ -434,6 +474,27 @@ class BothVerifier(Verifier):
         self.lean.close()
 
 
+def kimina_url(url: str | None = None) -> str:
+    """The Kimina server: `url`, else $LEAN_SERVER_API_URL (Kimina's client variable), else its default."""
+    return url or os.environ.get("LEAN_SERVER_API_URL") or DEFAULT_KIMINA_URL
+
+
+def server_problem(url: str | None = None, api_key: str | None = None, timeout: float = 10.0) -> str | None:
+    """Why the Kimina-compatible server at `url` cannot check proofs now, in one line, or None when its
+    `GET /health` answers 200 (Kimina Lean Server's and `gentzen serve`'s health route)."""
+    import httpx
+
+    url = kimina_url(url)
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    try:
+        r = httpx.get(url.rstrip("/") + "/health", headers=headers, timeout=timeout)
+    except Exception as exc:  # noqa: BLE001 - refused, DNS, TLS, a malformed URL: all say the same
+        return f"no Kimina server answers at {url} ({type(exc).__name__}: {str(exc) or 'no reply'})"
+    if r.status_code != 200:
+        return f"the Kimina server at {url} is not healthy (GET /health: HTTP {r.status_code} {r.text[:200]})"
+    return None
+
+
 def make_verifier(backend: str = "kernel", *, jobs: int = 2, repl_cmd: str | None = None,
                   url: str | None = None, api_key: str | None = None, timeout: float = 60.0,
                   disagreements: str | Path | None = None) -> Verifier:
@@ -443,7 +504,7 @@ def make_verifier(backend: str = "kernel", *, jobs: int = 2, repl_cmd: str | Non
     if backend == "repl":
         return ReplVerifier(repl_cmd, jobs, timeout=timeout)
     if backend == "kimina":
-        return KiminaVerifier(url or os.environ.get("LEAN_SERVER_API_URL", "http://127.0.0.1:8000"), jobs,
+        return KiminaVerifier(kimina_url(url), jobs,
                               api_key=api_key or os.environ.get("LEAN_SERVER_API_KEY"), timeout=timeout)
     if backend == "both":
         lean = (make_verifier("kimina", jobs=jobs, url=url, api_key=api_key, timeout=timeout) if url

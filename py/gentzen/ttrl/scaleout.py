@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-from gentzen.repl.verify import KiminaVerifier, Verdict, Verifier, make_verifier
-
-TRANSPORT = ("timeout", "crash")  # verdict kinds that say nothing about the proof
+from gentzen.repl.verify import TRANSPORT, KiminaVerifier, Verdict, Verifier, make_verifier  # noqa: F401
 
 
 class SpreadVerifier(Verifier):
