@@ -1,7 +1,8 @@
 """CLI for the core: `gentzen valid`, `gentzen verify`, `gentzen state`.
 
 Thin wrappers over gentzen.core; JSON lines with --json, rich text otherwise. Exit codes:
-0 all good, 1 a proof was rejected, 2 unreadable or unparsable input.
+0 all good, 1 a proof was rejected (or could not be checked: a transport error), 2 unreadable or
+unparsable input, or a checker that is not there (no Lean, no server).
 """
 
 from __future__ import annotations
@@ -123,7 +124,7 @@ def verify(
     log = ResultLog(out_path) if out_path is not None else None
     todo = [x for x in items if log is None or x[2] not in log.done]
     rejected = sum(not log.done[k].get("ok") for _, _, k in items if log is not None and k in log.done)
-    unsupported = 0
+    unsupported = errors = 0
     if backend == "both" and disagreements is None:
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
     try:
@@ -149,21 +150,22 @@ def verify(
                                               for _, it, _ in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:
-                error, ok, checker, v = item.problem.to_dict(), False, "reader", None
+                error, ok, checker, v, status = item.problem.to_dict(), False, "reader", None, "rejected"
             else:
                 v = next(verdicts)
-                error, ok, checker = item.to_file(v.error), v.ok, v.checker
+                error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
             checkers[checker] = checkers.get(checker, 0) + 1
-            rejected += not ok
+            errors += status == "error"  # the request failed: no verdict on the proof
+            rejected += status == "rejected"
             unsupported += error is not None and error.get("kind") == "unsupported"
-            rec = {"name": item.name, "ok": ok, "error": error, "backend": v.backend if v else backend,
-                   "checker": checker, "source": str(path), "key": key,
+            rec = {"name": item.name, "ok": ok, "status": status, "error": error,
+                   "backend": v.backend if v else backend, "checker": checker, "source": str(path), "key": key,
                    "time_s": round(v.time_s, 6) if v else 0.0}
             if item.record_line is not None:
                 rec["record_line"] = item.record_line
             if v is not None and v.detail is not None:
                 rec["detail"] = v.detail
-            if log is not None:
+            if log is not None and status != "error":  # not checked: a resumed run asks again
                 log.append(rec)
             if progress is not None:
                 progress.advance(bar)
@@ -173,7 +175,8 @@ def verify(
                 if not (quiet or failures_only):
                     out.print(f"[green]ok[/green]          {item.name}  [dim]({checker})[/dim]")
             elif not quiet:
-                verdict = "unsupported" if error.get("kind") == "unsupported" else "rejected"
+                verdict = "error" if status == "error" else \
+                    "unsupported" if error.get("kind") == "unsupported" else "rejected"
                 out.print(f"[red]{verdict:<12}[/red]{item.name}  {_position(path, item, error)} "
                           f"({error['kind']}; {checker})", markup=True)
                 out.print("            " + str(error["message"]).replace("\n", "\n            "), markup=False)
@@ -184,17 +187,20 @@ def verify(
         if log is not None:
             log.close()
     if json_out:  # stdout stays one object per theorem; the summary goes to stderr
-        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected,
-                                               "rejected": rejected, "skipped": len(items) - len(todo),
+        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected - errors,
+                                               "rejected": rejected, "errors": errors,
+                                               "skipped": len(items) - len(todo),
                                                "unsupported": unsupported, "checkers": checkers}}) + "\n")
     else:
         skipped = len(items) - len(todo)
         by = ", ".join(f"{c}" if len(checkers) == 1 else f"{c} {n}" for c, n in checkers.items())
-        out.print(f"{len(items) - rejected}/{len(items)} accepted"
+        out.print(f"{len(items) - rejected - errors}/{len(items)} accepted"
                   + (f", {unsupported} unsupported" if unsupported else "")
+                  + (f", {errors} not checked (transport errors; rerun with --out to retry them)"
+                     if errors else "")
                   + (f" (checked by {by})" if by else "")
                   + (f" ({skipped} already in {out_path})" if skipped else ""), markup=False)
-    raise typer.Exit(1 if rejected else 0)
+    raise typer.Exit(1 if rejected or errors else 0)
 
 
 def _position(path: Path, item, error: dict) -> str:
