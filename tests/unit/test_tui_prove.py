@@ -221,11 +221,11 @@ def test_status_bar_names_backend_model_engine():
 
 
 def test_lean_verdicts_through_the_repl_bridge():
-    # --backend repl: the REPL protocol; the app's default REPL command (the CLI refuses it without Lean
-    # unless --repl-cmd names one) is gentzen's own kernel-backed server, a real subprocess on the same
-    # bridge Lean's REPL uses. Its verdicts are labelled kernel-repl, never "lean".
+    # --backend repl --repl-cmd "gentzen repl": the REPL protocol answered by gentzen's own kernel-backed
+    # server, a real subprocess on the same bridge Lean's REPL uses. Its verdicts are labelled
+    # kernel-repl, never "lean".
     async def go():
-        app = GentzenApp("P ∧ Q ⊢ Q ∧ P", backend="repl")
+        app = GentzenApp("P ∧ Q ⊢ Q ∧ P", backend="repl", repl_cmd="gentzen repl")
         async with app.run_test(size=(120, 40)) as pilot:
             scr = app.screen
             await type_line(pilot, "constructor")

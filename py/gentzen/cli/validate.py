@@ -201,18 +201,12 @@ def output_dir(flag: str, path: str | Path) -> Path:
 def checker_ready(backend: str, repl_cmd: str | None = None, url: str | None = None,
                   api_key: str | None = None) -> str | None:
     """Before any work, every command with --backend: `repl`/`both` need Lean (`lake`) unless
-    --repl-cmd names a REPL (one message for all: gentzen.repl.verify.lean_repl_cmd); `kimina`, and
-    `both` with a URL, need a server whose /health answers. Returns the REPL command to run."""
-    from gentzen.repl.verify import lean_repl_cmd, server_problem
+    --repl-cmd names a REPL; `kimina`, and `both` with a URL, need a healthy server. One check for
+    all (gentzen.repl.verify.require_checker, which config checks of library runs call too);
+    returns the REPL command to run, raises InputError."""
+    from gentzen.repl.verify import require_checker
 
-    if backend == "kimina" or (backend == "both" and url):
-        why = server_problem(url, api_key)
-        if why is not None:
-            raise InputError(f"--backend {backend}: {why}")
-        return repl_cmd
-    if backend in ("repl", "both"):
-        return lean_repl_cmd(repl_cmd, backend)
-    return repl_cmd
+    return require_checker(backend, repl_cmd, url, api_key)
 
 
 # ------------------------------------------------------------------ typer callbacks

@@ -237,6 +237,7 @@ class KernelVerifier(Verifier):
     """The kernel in process: exactly `check_proof`, with its kinds and positions."""
 
     name = "kernel"
+    checker = "kernel"
     strict_nd = False  # `--strict-nd`: only the natural-deduction subset (docs/proof-language.md)
 
     def verify_many(self, items):
@@ -318,6 +319,21 @@ def repl_checker(argv: Sequence[str]) -> str:
     if argv[:3] == ["lake", "exe", "repl"] or (argv and Path(argv[0]).name in ("repl", "lean")):
         return "lean-repl"
     return "repl-cmd"
+
+
+def require_checker(backend: str, repl_cmd: str | None = None, url: str | None = None,
+                    api_key: str | None = None) -> str | None:
+    """Before any work, for every command with a verifier backend: `repl`/`both` need Lean (`lake`)
+    unless `repl_cmd` names a REPL (lean_repl_cmd's one message); `kimina`, and `both` with a URL,
+    need a server whose /health answers. Returns the REPL command to run; raises InputError."""
+    if backend == "kimina" or (backend == "both" and url):
+        why = server_problem(url, api_key)
+        if why is not None:
+            raise InputError(f"--backend {backend}: {why}")
+        return repl_cmd
+    if backend in ("repl", "both"):
+        return lean_repl_cmd(repl_cmd, backend)
+    return repl_cmd
 
 
 def lean_repl_cmd(repl_cmd: str | None, backend: str = "repl") -> str:
@@ -498,9 +514,13 @@ def server_problem(url: str | None = None, api_key: str | None = None, timeout: 
 def make_verifier(backend: str = "kernel", *, jobs: int = 2, repl_cmd: str | None = None,
                   url: str | None = None, api_key: str | None = None, timeout: float = 60.0,
                   disagreements: str | Path | None = None) -> Verifier:
-    """A verifier by name; `both` pairs the kernel with kimina when a URL is given, else a REPL."""
+    """A verifier by name; `both` pairs the kernel with kimina when a URL is given, else a REPL.
+    A REPL is Lean's (`lake exe repl`) unless `repl_cmd` names one: without Lean that is an
+    InputError (lean_repl_cmd), never a silent kernel-backed stand-in."""
     if backend == "kernel":
         return KernelVerifier()
+    if backend in ("repl", "both") and not (backend == "both" and url):
+        repl_cmd = lean_repl_cmd(repl_cmd, backend)
     if backend == "repl":
         return ReplVerifier(repl_cmd, jobs, timeout=timeout)
     if backend == "kimina":

@@ -135,6 +135,8 @@ class LeanHandle:
             return getattr(v, "checker_lean", None) or getattr(v, "checker", v.name)
         if not self.enabled:
             return "kernel"
+        if self.repl_cmd is None:  # make_verifier starts Lean's REPL, or refuses without Lean
+            return "lean-repl"
         from gentzen.repl.verify import repl_checker, repl_command
 
         try:
