@@ -38,7 +38,8 @@ class SDPOConfig:
     task: str = _opt("prop", "prop (gentzen's propositional theorems, guided line sampling) | lean (any Lean 4 "
                              "statement, whole proofs from any HF prover, checked by Lean)")
     lean_header: str = _opt("", "lean task: text put before every theorem (e.g. 'import Mathlib')")
-    repl_cmd: str = _opt("", "lean task: the Lean REPL command (default `lake exe repl` when Lean is installed)")
+    repl_cmd: str = _opt("", "lean task, and --backend repl|both: the REPL command (default `lake exe repl`, which "
+                             "needs Lean; \"gentzen repl\" is gentzen's kernel-backed REPL, not Lean)")
     lean_url: str = _opt("", "lean task: a Kimina-compatible server URL instead of a REPL")
     max_tokens: int = _opt(1024, "lean task: longest sampled proof in tokens (a longer one is reported truncated)")
     lr: float = _opt(1e-4, "learning rate (AdamW; one optimizer per theorem in per-theorem mode)")
@@ -105,6 +106,10 @@ def check_config(cfg: SDPOConfig) -> None:
     need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
     if (out / "state.json").is_file() and not cfg.resume:
         raise InputError(f"--out {out} holds an SDPO run: pass --resume to continue it, or choose another --out")
+    if cfg.task == "prop":  # last (it may ask a server): Lean or --repl-cmd for repl/both, a healthy Kimina
+        from gentzen.repl.verify import require_checker
+
+        require_checker(cfg.backend, cfg.repl_cmd or None)
 
 
 def load_theorems(cfg: SDPOConfig) -> list[str]:
@@ -287,7 +292,7 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
 
         verifier = LeanChecker(cfg.lean_header, cfg.repl_cmd or None, cfg.lean_url or None)
     else:
-        verifier = make_verifier(cfg.backend)
+        verifier = make_verifier(cfg.backend, repl_cmd=cfg.repl_cmd or None)
     totals, seconds = Tally(), {}
     for r in earlier:
         totals.add(Tally.from_dict(r.get("tally", {})))

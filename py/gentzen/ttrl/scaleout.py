@@ -60,9 +60,10 @@ class SpreadVerifier(Verifier):
             c.close()
 
 
-def make(backend: str, urls: list[str], *, jobs: int = 2) -> Verifier:
+def make(backend: str, urls: list[str], *, jobs: int = 2, repl_cmd: str | None = None) -> Verifier:
     """The verifier of a run: `urls` (≥ 2) spread kimina over servers; one URL is a plain kimina
-    client; `both` pairs the kernel with either; otherwise `make_verifier(backend)`."""
+    client; `both` pairs the kernel with either; otherwise `make_verifier(backend)` (repl/both: Lean's
+    REPL, or `repl_cmd`)."""
     from gentzen.repl.verify import BothVerifier
 
     if len(urls) >= 2:
@@ -70,4 +71,4 @@ def make(backend: str, urls: list[str], *, jobs: int = 2) -> Verifier:
         return BothVerifier(spread) if backend == "both" else spread
     if urls:
         return make_verifier("both" if backend == "both" else "kimina", jobs=jobs, url=urls[0])
-    return make_verifier(backend, jobs=jobs)
+    return make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd)
