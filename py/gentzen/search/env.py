@@ -104,13 +104,15 @@ class ReplEnv:
 
     def __init__(self, repl_cmd=None, *, timeout: float = 60.0, proc=None) -> None:
         from gentzen.repl.process import ReplProcess
-        from gentzen.repl.verify import repl_command
+        from gentzen.repl.verify import repl_checker, repl_command
 
         self._own = proc is None
         if proc is None:
             argv, cwd = repl_command(repl_cmd)
             proc = ReplProcess(argv, cwd=cwd, timeout=timeout)
         self.proc, self.timeout = proc, timeout
+        argv = list(getattr(proc, "argv", None) or getattr(proc, "cmd", None) or ())
+        self.checker = repl_checker(argv) if argv else "repl-cmd"  # every verdict names who gave it
 
     def start(self, theorem: Theorem | str) -> State:
         from gentzen.repl.dojo import Dojo

@@ -53,13 +53,15 @@ class Attempt:
     other_seconds: float = 0.0  # wall-clock outside the engine and the checker (search bookkeeping)
     # every line the model wrote, in order: {"line", "ok", "kind" (error kind or None), "redraw"}
     events: list[dict] = field(default_factory=list)
+    checker: str = "kernel"  # who judged the lines (repl/verify.py CHECKERS): the kernel, or a search env's REPL
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "proof": self.proof, "lines": self.lines,
                 "error": self.error.to_dict() if self.error else None, "tokens": self.tokens,
                 "model_calls": self.model_calls, "kernel_checks": self.kernel_checks, "redraws": self.redraws,
                 "sample_seconds": round(self.sample_seconds, 6), "check_seconds": round(self.check_seconds, 6),
-                "expansions": self.expansions, "other_seconds": round(self.other_seconds, 6), "events": self.events}
+                "expansions": self.expansions, "other_seconds": round(self.other_seconds, 6), "events": self.events,
+                "checker": self.checker}
 
 
 @dataclass

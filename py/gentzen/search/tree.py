@@ -74,7 +74,7 @@ class Run:
         self.run_seed, self.calls = run_seed, 0
         self.token_limit = token_limit  # tokens this run may still sample (None: no limit)
         self.meter = Meter()
-        self.attempt = Attempt()
+        self.attempt = Attempt(checker=getattr(env, "checker", "kernel"))
         self.best_failed: tuple[int, str] = (-1, "")  # (lines, text) of the furthest rejected path
         self.root = Node(self.meter.check(env.start, theorem, counted=False))
 
