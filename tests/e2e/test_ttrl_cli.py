@@ -78,6 +78,12 @@ def test_ttrl_run_directory(setup):
     assert (out / "curves.png").stat().st_size > 1000
     cfg = json.loads((out / "config.json").read_text())
     assert cfg["kind"] == "ttrl" and cfg["arm"] == "ttrl" and cfg["targets"] == 8
+    # every verdict names its checker: the run's backend (kernel) re-verified each sampler-accepted proof
+    samples = _rows(out / "rounds" / "round-001.samples.jsonl")
+    verdicts = [v for r in samples for v in r["verdicts"]]
+    assert verdicts and {v["checker"] for v in verdicts} == {"kernel"}
+    assert all(r["verified"] == sum(v["status"] == "accepted" for v in r["verdicts"]) for r in samples)
+    assert {a["checker"] for t in targets for a in t["attempts"]} == {"kernel"}
 
 
 @pytest.mark.parametrize("arm, extra", [
