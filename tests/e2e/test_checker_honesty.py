@@ -5,11 +5,14 @@ running `gentzen serve` and agrees with the kernel; an unreachable server is one
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -156,3 +159,63 @@ def test_an_unreachable_server_is_one_line_before_any_work(inputs, command):
     msg = one_line_error(gentzen(*args))
     assert msg.startswith(f"--backend kimina: no Kimina server answers at {dead}"), msg
     assert not inputs["out"].exists()
+
+
+def test_an_unhealthy_server_is_one_line_before_any_work(inputs):
+    # `gentzen serve` over a REPL command that dies at once: it listens, but /health answers 503
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    proc = subprocess.Popen([sys.executable, "-m", "gentzen.cli.main", "serve", "--port", str(port),
+                             "--repl-cmd", "false"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        import httpx
+
+        for _ in range(300):  # until it listens (any answer)
+            try:
+                httpx.get(url + "/health", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        msg = one_line_error(gentzen("verify", inputs["proofs"], "--backend", "kimina", "--url", url))
+        assert msg.startswith(f"--backend kimina: the Kimina server at {url} is not healthy (GET /health: HTTP 503"), msg
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+class _FailingChecks(http.server.BaseHTTPRequestHandler):
+    """Healthy on /health, but every /api/check request fails (HTTP 500): a transport failure."""
+
+    def do_GET(self):
+        self._reply(200, b'{"status": "ok"}')
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        self._reply(500, b"internal error")
+
+    def _reply(self, code: int, body: bytes) -> None:
+        self.send_response(code)
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def test_a_failed_request_is_an_error_not_a_verdict(inputs, tmp_path):
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _FailingChecks)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{srv.server_address[1]}"
+        out = tmp_path / "r.jsonl"
+        r = gentzen("verify", inputs["proofs"], "--backend", "kimina", "--url", url, "--json", "--out", out)
+    finally:
+        srv.shutdown()
+    rec = json.loads(r.stdout)
+    assert r.returncode == 1 and rec["status"] == "error" and rec["error"]["kind"] == "transport"
+    assert rec["checker"] == "kimina" and "500" in rec["error"]["message"]
+    summary = json.loads(r.stderr.strip().splitlines()[-1])["summary"]
+    assert summary["errors"] == 1 and summary["rejected"] == 0 and summary["accepted"] == 0
+    assert not out.exists() or out.read_text() == ""  # not checked: a rerun asks again

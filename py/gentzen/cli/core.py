@@ -177,8 +177,8 @@ def verify(
             elif not quiet:
                 verdict = "error" if status == "error" else \
                     "unsupported" if error.get("kind") == "unsupported" else "rejected"
-                out.print(f"[red]{verdict:<12}[/red]{item.name}  {_position(path, item, error)} "
-                          f"({error['kind']}; {checker})", markup=True)
+                where = f"{path}:" if status == "error" else _position(path, item, error)  # not the proof's fault
+                out.print(f"[red]{verdict:<12}[/red]{item.name}  {where} ({error['kind']}; {checker})", markup=True)
                 out.print("            " + str(error["message"]).replace("\n", "\n            "), markup=False)
     finally:
         if progress is not None:
