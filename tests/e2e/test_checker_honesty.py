@@ -89,7 +89,7 @@ CASES = [(c, b) for c in COMMANDS for b in ("repl", "both") if not (c == "prove"
 @pytest.mark.parametrize("command,backend", CASES)
 def test_without_lean_every_backend_command_is_one_line_before_any_work(inputs, command, backend):
     msg = one_line_error(gentzen(*COMMANDS[command](inputs, backend)))
-    # the same words from every command: the one shared check (gentzen.repl.verify.require_checker)
+    # the same words from every command: the one shared check (gentzen.repl.checkers.require_checker)
     assert msg.startswith(f"--backend {backend} {MISSING}; install Lean"), msg
     assert '--repl-cmd "gentzen repl"' in msg
     assert not inputs["out"].exists()  # nothing was started or written

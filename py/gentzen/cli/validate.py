@@ -202,9 +202,9 @@ def checker_ready(backend: str, repl_cmd: str | None = None, url: str | None = N
                   api_key: str | None = None) -> str | None:
     """Before any work, every command with --backend: `repl`/`both` need Lean (`lake`) unless
     --repl-cmd names a REPL; `kimina`, and `both` with a URL, need a healthy server. One check for
-    all (gentzen.repl.verify.require_checker, which config checks of library runs call too);
+    all (gentzen.repl.checkers.require_checker, which config checks of library runs call too);
     returns the REPL command to run, raises InputError."""
-    from gentzen.repl.verify import require_checker
+    from gentzen.repl.checkers import require_checker
 
     return require_checker(backend, repl_cmd, url, api_key)
 

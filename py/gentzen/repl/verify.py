@@ -3,7 +3,7 @@ processes), `kimina` (a Kimina Lean Server over HTTP) and `both` (Lean and the k
 
 Untrusted proof bodies pass the kernel's own screens (forbidden words, a changed statement) and go
 to Lean only under the pinned statement; a Lean reply is valid iff it has no error and no sorry.
-Every verdict names the checker that produced it (CHECKERS): kernel, lean-repl, kernel-repl
+Every verdict names the checker that produced it (CHECKERS, gentzen.repl.checkers): kernel, lean-repl, kernel-repl
 (`gentzen repl`), repl-cmd (a command line gentzen cannot identify), kimina, or reader (a local
 policy screen before any checker: forbidden constructs, a changed statement).
 """
@@ -13,9 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
-import shutil
-import sys
 import threading
 import time
 from collections import deque
@@ -30,16 +27,13 @@ from gentzen.core.syntax import find_forbidden
 from gentzen.core.theorem import Theorem, parse_theorem, split_surface
 from gentzen.errors import GentzenError, InputError, ParseError
 from gentzen.repl import protocol as P
+from gentzen.repl.checkers import (CHECKERS, DEFAULT_KIMINA_URL, KERNEL_REPL, kimina_url,  # noqa: F401
+                                   lean_repl_cmd, repl_checker, repl_command, require_checker, server_problem)
 from gentzen.repl.errors import ReplError, ReplTimeout
 
 BACKENDS = ("kernel", "repl", "kimina", "both")
-# who produced a verdict; `both` names its two sides, `kernel+lean-repl`. Only lean-repl is Lean itself
-# (and kimina, which says it runs Lean): nothing else is ever labelled Lean.
-CHECKERS = ("kernel", "kernel-repl", "lean-repl", "repl-cmd", "kimina", "reader")
 # verdict kinds that say nothing about the proof (the request failed): status `error`, not `rejected`
 TRANSPORT = ("transport", "timeout", "crash")
-DEFAULT_KIMINA_URL = "http://127.0.0.1:8000"  # Kimina Lean Server's default port
-KERNEL_REPL = [sys.executable, "-m", "gentzen.repl.kernel_server"]
 ND_MODULE = "Gentzen.ND"  # the one import a checked file may have (lean/Gentzen/ND.lean)
 _SORRY_WARNING = re.compile(r"^declaration uses ['`]sorry['`]")
 
@@ -292,66 +286,6 @@ class _Windowed(Verifier):
         return prep if fut is None else self._finish(prep, fut, t0)
 
 
-def repl_command(repl_cmd: str | Sequence[str] | None = None) -> tuple[list[str], str | None]:
-    """(argv, cwd) of a REPL: None/"gentzen"/"gentzen repl" is the kernel-backed `gentzen repl`;
-    "lake" is `lake exe repl` in the Lean project; "auto" is lake when it is on PATH, else gentzen;
-    anything else a command line. (The CLI asks for Lean by default: see `lean_repl_cmd`.)"""
-    if repl_cmd is None or repl_cmd in ("gentzen", "gentzen repl"):
-        return list(KERNEL_REPL), None
-    if repl_cmd == "auto":
-        return repl_command("lake" if shutil.which("lake") else "gentzen")
-    if repl_cmd == "lake":
-        from gentzen.repl.project import find_project, missing_lean
-
-        missing = missing_lean()
-        if missing is not None:
-            raise InputError(f"--repl-cmd lake needs Lean, but {missing} (see docs/lean.md)")
-        return ["lake", "exe", "repl"], str(find_project())
-    return (shlex.split(repl_cmd) if isinstance(repl_cmd, str) else list(repl_cmd)), None
-
-
-def repl_checker(argv: Sequence[str]) -> str:
-    """Who answers on this REPL command line: lean-repl, kernel-repl or repl-cmd (unknown)."""
-    argv = list(argv)
-    if argv == KERNEL_REPL or argv[-2:] == ["-m", "gentzen.repl.kernel_server"] or \
-            (len(argv) == 2 and Path(argv[0]).name == "gentzen" and argv[1] == "repl"):
-        return "kernel-repl"
-    if argv[:3] == ["lake", "exe", "repl"] or (argv and Path(argv[0]).name in ("repl", "lean")):
-        return "lean-repl"
-    return "repl-cmd"
-
-
-def require_checker(backend: str, repl_cmd: str | None = None, url: str | None = None,
-                    api_key: str | None = None) -> str | None:
-    """Before any work, for every command with a verifier backend: `repl`/`both` need Lean (`lake`)
-    unless `repl_cmd` names a REPL (lean_repl_cmd's one message); `kimina`, and `both` with a URL,
-    need a server whose /health answers. Returns the REPL command to run; raises InputError."""
-    if backend == "kimina" or (backend == "both" and url):
-        why = server_problem(url, api_key)
-        if why is not None:
-            raise InputError(f"--backend {backend}: {why}")
-        return repl_cmd
-    if backend in ("repl", "both"):
-        return lean_repl_cmd(repl_cmd, backend)
-    return repl_cmd
-
-
-def lean_repl_cmd(repl_cmd: str | None, backend: str = "repl") -> str:
-    """The REPL command a CLI `--backend repl|both` runs: the user's, or Lean's own (`lake`) when
-    Lean is installed. Without Lean and without --repl-cmd this is an InputError naming what is
-    missing: gentzen never answers for Lean silently."""
-    if repl_cmd is not None:
-        return repl_cmd
-    from gentzen.repl.project import missing_lean
-
-    missing = missing_lean()
-    if missing is None:
-        return "lake"
-    raise InputError(f"--backend {backend} needs Lean, but {missing}; install Lean (docs/lean.md), or pass "
-                     "--repl-cmd COMMAND (a Lean REPL), or --repl-cmd \"gentzen repl\" for the kernel-backed "
-                     "REPL (not Lean)")
-
-
 class ReplVerifier(_Windowed):
     """Proofs as commands on a ReplPool (bodies run on the empty header's env, so a Lean REPL
     imports `Init` once per child rather than once per proof)."""
@@ -488,27 +422,6 @@ class BothVerifier(Verifier):
 
     def close(self) -> None:
         self.lean.close()
-
-
-def kimina_url(url: str | None = None) -> str:
-    """The Kimina server: `url`, else $LEAN_SERVER_API_URL (Kimina's client variable), else its default."""
-    return url or os.environ.get("LEAN_SERVER_API_URL") or DEFAULT_KIMINA_URL
-
-
-def server_problem(url: str | None = None, api_key: str | None = None, timeout: float = 10.0) -> str | None:
-    """Why the Kimina-compatible server at `url` cannot check proofs now, in one line, or None when its
-    `GET /health` answers 200 (Kimina Lean Server's and `gentzen serve`'s health route)."""
-    import httpx
-
-    url = kimina_url(url)
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-    try:
-        r = httpx.get(url.rstrip("/") + "/health", headers=headers, timeout=timeout)
-    except Exception as exc:  # noqa: BLE001 - refused, DNS, TLS, a malformed URL: all say the same
-        return f"no Kimina server answers at {url} ({type(exc).__name__}: {str(exc) or 'no reply'})"
-    if r.status_code != 200:
-        return f"the Kimina server at {url} is not healthy (GET /health: HTTP {r.status_code} {r.text[:200]})"
-    return None
 
 
 def make_verifier(backend: str = "kernel", *, jobs: int = 2, repl_cmd: str | None = None,

@@ -104,7 +104,7 @@ class ReplEnv:
 
     def __init__(self, repl_cmd=None, *, timeout: float = 60.0, proc=None) -> None:
         from gentzen.repl.process import ReplProcess
-        from gentzen.repl.verify import repl_checker, repl_command
+        from gentzen.repl.checkers import repl_checker, repl_command
 
         self._own = proc is None
         if proc is None:

@@ -107,7 +107,7 @@ def check_config(cfg: SDPOConfig) -> None:
     if (out / "state.json").is_file() and not cfg.resume:
         raise InputError(f"--out {out} holds an SDPO run: pass --resume to continue it, or choose another --out")
     if cfg.task == "prop":  # last (it may ask a server): Lean or --repl-cmd for repl/both, a healthy Kimina
-        from gentzen.repl.verify import require_checker
+        from gentzen.repl.checkers import require_checker
 
         require_checker(cfg.backend, cfg.repl_cmd or None)
 

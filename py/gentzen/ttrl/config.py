@@ -141,7 +141,7 @@ def check_config(cfg: TTRLConfig) -> None:
     need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
     if ((out / "state.json").is_file() or (out / "sdpo" / "state.json").is_file()) and not cfg.resume:
         raise InputError(f"--out {out} holds a ttrl run: pass --resume to continue it, or choose another --out")
-    from gentzen.repl.verify import require_checker
+    from gentzen.repl.checkers import require_checker
 
     # last (it may ask servers): the checker is there before any work, Lean (or --repl-cmd) for
     # repl/both, and every --verify-url healthy

@@ -137,7 +137,7 @@ class LeanHandle:
             return "kernel"
         if self.repl_cmd is None:  # make_verifier starts Lean's REPL, or refuses without Lean
             return "lean-repl"
-        from gentzen.repl.verify import repl_checker, repl_command
+        from gentzen.repl.checkers import repl_checker, repl_command
 
         try:
             return repl_checker(repl_command(self.repl_cmd)[0])
