@@ -140,6 +140,8 @@ def test_kimina_sends_term_proofs_and_agrees_with_the_kernel(server, tmp_path):
     assert {x["checker"] for x in kimina.values()} == {"kimina"}  # every one went to the server
     assert kimina["wrong_term"]["status"] == "rejected" and "type mismatch" in kimina["wrong_term"]["error"]["message"]
     assert kimina["wrong_term"]["error"]["line"] == kernel["wrong_term"]["error"]["line"] == 17
+    # gentzen serve says the kernel answers (X-Gentzen-Checker on /health): its errors are not Lean's
+    assert kimina["wrong_term"]["error"]["kind"] == "kernel_repl_error"
 
 
 def test_kimina_local_verdicts_are_the_readers(server, tmp_path):

@@ -168,10 +168,11 @@ ERROR_KIND = {"lean-repl": "lean_error", "kimina": "lean_error", "kernel-repl": 
 
 
 def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: float = 0.0,
-                 checker: str = "lean-repl") -> Verdict:
+                 checker: str = "lean-repl", error_kind: str | None = None) -> Verdict:
     """A REPL command reply (or a Kimina `response`) as a Verdict: valid iff no error message,
-    no `declaration uses sorry` warning and no sorries. A Kimina server says it runs Lean; its
-    errors are `lean_error` with checker `kimina` (which server ran them is the URL's to say)."""
+    no `declaration uses sorry` warning and no sorries. A Kimina server runs Lean: its errors are
+    `lean_error` with checker `kimina`, unless `error_kind` says otherwise (`gentzen serve` tells
+    its clients when the kernel answers, and those are `kernel_repl_error`)."""
     d = P.to_json(reply)
     if not isinstance(d, dict):
         return _fail(backend, "repl_error", f"not a REPL reply: {d!r}", checker=checker)
@@ -185,7 +186,7 @@ def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: fl
                 m[key] = {"line": prep.caller_line(int(m[key]["line"])), "column": m[key]["column"]}
         msgs.append(m)
     bad = next((m for m in msgs if m.get("severity") == "error"), None)
-    kind = ERROR_KIND.get(checker, "lean_error")
+    kind = error_kind or ERROR_KIND.get(checker, "lean_error")
     if bad is None:
         bad = next((m for m in msgs if m.get("severity") == "warning"
                     and _SORRY_WARNING.match(str(m.get("data", "")))), None)
@@ -340,8 +341,22 @@ class KiminaVerifier(_Windowed):
         self.window = batch_size * jobs * 2
         self._batch: list[tuple[str, str, Future]] = []
         self._n = 0
+        self._error_kind: str | None = None  # by who the server says answers (`gentzen serve` says)
+
+    def _served_by(self) -> str:
+        """The kind of the server's error messages: `gentzen serve` names its checker in the
+        `X-Gentzen-Checker` header of /health (a kernel-backed one is not Lean); Kimina's own
+        server runs Lean."""
+        if self._error_kind is None:
+            try:
+                who = self.client.get("/health", timeout=10).headers.get("x-gentzen-checker")
+            except Exception:  # noqa: BLE001 - no header to read: the server says nothing of itself
+                who = None
+            self._error_kind = ERROR_KIND.get(who or "kimina", "lean_error")
+        return self._error_kind
 
     def _submit(self, prep):
+        self._served_by()
         fut: Future = Future()
         self._n += 1
         self._batch.append((f"s{self._n}", prep.lean, fut))
@@ -378,7 +393,7 @@ class KiminaVerifier(_Windowed):
         t = float(res.get("time") or 0.0)
         if res.get("error"):  # the server could not check it (no REPL free, a timeout): not a verdict
             return _transport_verdict(ReplError(res["error"]), self.name, t, self.checker, "transport")
-        return lean_verdict(res.get("response") or {}, prep, self.name, t, self.checker)
+        return lean_verdict(res.get("response") or {}, prep, self.name, t, self.checker, self._served_by())
 
     def close(self) -> None:
         self._flush()
