@@ -59,6 +59,7 @@ def test_per_theorem_run_logs_accounting_and_solved_theorems_reverify(tmp_path, 
             assert r["proof"] is None and r["iterations"] == 2
     its = _lines(out / "iterations.jsonl")
     assert its and all({"tally", "seconds", "theorem_index", "iteration"} <= set(i) for i in its)
+    assert {r["checker"] for r in rows} == {i["checker"] for i in its} == {"kernel"}  # who judged, recorded
     for i in its:
         s = i["seconds"]
         assert s["sampling"] + s["checking"] + s["training"] + s["other"] == pytest.approx(s["total"], abs=1e-3)

@@ -293,6 +293,7 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
         verifier = LeanChecker(cfg.lean_header, cfg.repl_cmd or None, cfg.lean_url or None)
     else:
         verifier = make_verifier(cfg.backend, repl_cmd=cfg.repl_cmd or None)
+    checker = getattr(verifier, "checker", "kernel")  # recorded with every verdict: who judged it
     totals, seconds = Tally(), {}
     for r in earlier:
         totals.add(Tally.from_dict(r.get("tally", {})))
@@ -333,12 +334,12 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                                         betas=(0.9, 0.95), weight_decay=0.0)
                 torch.manual_seed(derived_seed(cfg.seed, ti, "train"))
                 row = {"index": ti, "theorem": theorem, "solved": False, "proof": None, "iterations": 0,
-                       "samples": 0, "tokens": 0}
+                       "samples": 0, "tokens": 0, "checker": checker}
                 for it in range(1, cfg.iterations + 1):
                     clock, tally = Clock(), Tally(targets=1)
                     samples, proofs = one_group(cfg, engine, verifier, tokenizer, theorem,
                                                 derived_seed(cfg.seed, ti, it), tally, clock)
-                    record = {"theorem_index": ti, "iteration": it, "verified": len(proofs)}
+                    record = {"theorem_index": ti, "iteration": it, "verified": len(proofs), "checker": checker}
                     row["iterations"], row["samples"] = it, row["samples"] + tally.samples
                     row["tokens"] += tally.tokens
                     if proofs:
@@ -384,9 +385,9 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                     if proofs:
                         tally.solved += 1
                         results[i] = {"index": i, "theorem": theorems[i], "solved": True, "proof": proofs[0],
-                                      "iterations": it}
+                                      "iterations": it, "checker": checker}
                         res_log.write(results[i])
-                record = {"iteration": it, "targets": len(todo), "verified": tally.verified}
+                record = {"iteration": it, "targets": len(todo), "verified": tally.verified, "checker": checker}
                 if samples and it < cfg.iterations:
                     with clock.training():
                         stats = sdpo_update(torch, model, teacher, samples, opt, cfg)
