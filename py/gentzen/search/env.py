@@ -43,7 +43,8 @@ def theorem_of(theorem: Theorem | str) -> Theorem:
 
 class KernelEnv:
     """The kernel in process: states are immutable `ProofState`s, stepped exactly as the line
-    samplers and the training data step them (no extra settling), so prompts match training."""
+    samplers and the training data step them; the goals shown are the settled state's (a closed
+    `have … := by` box has handed its lemma on), as the REPL shows them, so prompts match training."""
 
     name = "kernel"
 
@@ -74,7 +75,7 @@ class KernelEnv:
 
     @staticmethod
     def _wrap(ps) -> State:
-        return State(ps.proof_text(), ps.render(), ps.solved, ps.line_no - 2, ps.line_no, ps)
+        return State(ps.proof_text(), ps.settle().render(), ps.solved, ps.line_no - 2, ps.line_no, ps)
 
 
 # Lean's messages sorted into the kernel's error kinds, for the diagnostics
