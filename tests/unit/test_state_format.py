@@ -95,6 +95,29 @@ def test_kernel_and_repl_environments_print_the_same_states(repl_env):
     assert steps > 60
 
 
+def test_both_environments_name_unnamed_steps_alike():
+    """The state format's own steps (unindented, names left out) through KernelEnv and ReplEnv with
+    auto_names: the REPL gets each line with the kernel's fresh name written out; same states."""
+    kernel, repl = KernelEnv(auto_names=True), ReplEnv(auto_names=True)
+    try:
+        recs = generate(GenConfig(count=12, seed=9, min_lines=4, max_lines=12)) + [BOX]
+        unnamed = 0
+        for rec in recs:
+            sk, sr = kernel.start(rec["theorem"]), repl.start(rec["theorem"])
+            for ex in formats.examples(rec, "state"):
+                line = ex.segments[1].text.rstrip("\n")
+                unnamed += line.split()[-1] == "intro" or line.lstrip("· ").startswith("have :")
+                ok, orr = kernel.step(sk, line), repl.step(sr, line)
+                assert ok.state is not None and orr.state is not None, (line, orr.error)
+                sk, sr = ok.state, orr.state
+                assert sk.goals == sr.goals and "✝" not in sk.goals, (rec["proof"], line)
+            assert sk.solved and sr.solved
+            assert check_proof(rec["theorem"], repl.layout(rec["theorem"], sr.proof)).ok
+        assert unnamed > 10
+    finally:
+        repl.close()
+
+
 @pytest.mark.parametrize("fmt", ["state", "state+proof"])
 def test_the_sampler_asks_exactly_the_training_prompts_and_the_environment_names_steps(fmt):
     recs = generate(GenConfig(count=15, seed=3, min_lines=3, max_lines=10)) + [BOX]

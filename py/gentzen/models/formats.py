@@ -146,6 +146,13 @@ def unnamed(line: str) -> str:
     return line if m is None else line[:m.end(1)] + line[m.end(2):]
 
 
+def with_name(line: str, name: str) -> str:
+    """An unnamed `intro` / `have : φ …` step with `name` spelled out (what the kernel's auto_names
+    writes into its proof text), for a checker that does not assign names itself (a Lean REPL)."""
+    m = re.match(r"^(\s*(?:·\s+)?intro)\s*$", line) or re.match(r"^(\s*(?:·\s+)?have)(?=\s*:[^=])", line)
+    return line if m is None else line[:m.end(1)] + " " + name + line[m.end(1):].rstrip()
+
+
 def _renamed(line: str, names: dict[str, str]) -> str:
     # one pass, so a chain n3 -> n2, n2 -> n4 never rewrites a name twice
     return _IDENT.sub(lambda m: names.get(m.group(0), m.group(0)), line) if names else line
