@@ -141,7 +141,7 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
     scfg = sdpo.SDPOConfig(model=cfg.model, theorems=str(theorems), out=str(sub), mode="per-theorem",
                            iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend, lr=cfg.lr,
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
-                           resume=cfg.resume)
+                           resume=cfg.resume, force=cfg.force)
     try:
         sdpo.run(scfg, progress=lambda ev: say({**ev, "event": "sdpo", "sdpo_event": ev.get("event")}))
     finally:
