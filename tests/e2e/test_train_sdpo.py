@@ -30,8 +30,11 @@ def _theorems(tmp_path) -> Path:
     return path
 
 
-def _run(*args, check=True):
+def _run(*args, check=True, force=True):
+    # The shipped model never saw a feedback block (its teacher gap is negative): these tests run the
+    # SDPO machinery past the gap check with --force; test_teacher_gap_* check the refusal itself.
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    args = (*args, "--force") if force else args
     p = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "sdpo", *map(str, args)],
                        capture_output=True, text=True, env=env, timeout=600)
     if check:

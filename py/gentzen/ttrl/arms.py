@@ -142,7 +142,7 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
                            iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend,
                            repl_cmd=cfg.repl_cmd, lr=cfg.lr,
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
-                           resume=cfg.resume)
+                           resume=cfg.resume, force=cfg.force)
     try:
         sdpo.run(scfg, progress=lambda ev: say({**ev, "event": "sdpo", "sdpo_event": ev.get("event")}))
     finally:

@@ -63,6 +63,7 @@ class TTRLConfig:
     resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
     threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
+    force: bool = _opt(False, "sdpo arm: run even when SDPO's teacher gap is not positive (train sdpo --force)")
 
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
