@@ -29,7 +29,14 @@ LEAN_TACTICS = frozenset("""assumption contradiction trivial cases induction by_
     intros rintro simp simp_all omega decide rfl exists exact? apply? suffices calc match fun let
     case next all_goals any_goals first try repeat focus done skip rw rewrite unfold specialize
     generalize subst injection exists use tauto by_contra push_neg contrapose aesop norm_num
-    false_or_by_contra absurd nofun nomatch and_intros iterate change""".split())
+    false_or_by_contra absurd nofun nomatch and_intros iterate change
+    solve_by_elim solve_by_elim* apply_assumption apply_rules rw? simp? simpa rwa symm subst_vars injections
+    exact_mod_cast norm_cast push_cast grind split clear rename_i revert replace refine' let haveI letI
+    infer_instance ac_rfl funext ext congr conv delta with_reducible unhygienic solve stop fail done exists
+    simp_arith dsimp show_term constructor_matching exact? rename induction fun_induction""".split())
+# (core Lean 4 tactics, src/Init/Tactics.lean and src/Lean/Elab/Tactic/: a word outside this list and the
+# proof language is Lean's `unknown tactic`; `solve_by_elim`, `apply_assumption` and `apply_rules` moved
+# into core in 2024, src/Init/Tactics.lean.)
 
 _TOKEN = re.compile(
     r"""(?P<ws>[ ]+)
@@ -252,6 +259,17 @@ class _TermParser:
                 self.fail("'=>'")
             kind = t[0]
             if kind == "arrow" and binders:
+                self.i += 1
+                break
+            if kind == "colon" and binders and all(not b[2] and b[1] is None for b in binders):
+                # `fun x y : φ => t` (Term.basicFun: `many1 funBinder >> optType >> " =>"`): the type
+                # belongs to every binder before it, as with parentheses
+                self.i += 1
+                ty = self.term(0)
+                binders = [(b[0], ty, False, b[3]) for b in binders]
+                a = self.peek()
+                if a is None or a[0] != "arrow":
+                    self.fail("'=>'")
                 self.i += 1
                 break
             if kind == "id" and "." not in t[1]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import ND_SCOPE, PROP, ElabErr, Elaborator
+from gentzen.core.elab import ASK_LEAN, ND_SCOPE, PROP, ElabErr, Elaborator
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.goals import _SCAN_MAX, Goal, append_tag
 from gentzen.core.syntax import Id
@@ -307,7 +307,22 @@ def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
     term, target, tag = tac.term, goal.target, goal.tag
     if isinstance(term, Id) and goal.lookup(term.name) is None and term.name in _APPLY_CONSTS:
         return _apply_const(tac, goal, term.name)
-    ty = el.infer(term, None)
+    try:
+        ty = el.infer(term, None)
+    except ElabErr as e:
+        if not e.message.startswith(_POSTPONED):
+            raise
+        # `apply e` elaborates e without the goal, postponing what only the goal determines
+        # (`elabTermForApply … (mayPostpone := true)`, Lean/Elab/Tactic/ElabTerm.lean), then
+        # `MVarId.apply` unifies e's type with the goal: when e checks against the goal outright, that
+        # first attempt (no new argument) succeeds and no goal is left.
+        try:
+            el.check(term, target)
+        except ElabErr:
+            raise Failure("unsupported", f"`apply {el.pp(term)}` leaves arguments that only unification with "
+                          "the goal determines and does not close the goal outright; gentzen's kernel does not "
+                          f"model the goals Lean would leave; {ASK_LEAN}", tac.col, tac.end) from None
+        return []
     if ty is PROP:
         raise Failure("tactic_failed", f"Tactic `apply` failed: could not unify the type of `{el.pp(term)}`\n  Prop\n"
                     f"with the goal\n  {to_lean(target)}\n\n{goal.render()}", tac.col, tac.end)
@@ -339,6 +354,11 @@ def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
         msg = (f"Tactic `apply` failed: could not unify the type of `{pp}`\n  {to_lean(ty)}\n"
                f"with the goal\n  {to_lean(target)}\n\n{goal.render()}")
     raise Failure("tactic_failed", msg, tac.col, tac.end)
+
+
+# Elaboration errors that `apply` postpones instead (the implicit arguments are left as metavariables).
+_POSTPONED = ("don't know how to synthesize", "invalid constructor ⟨...⟩, expected type must be known",
+              "Invalid dotted identifier notation: The expected type")
 
 
 def _arity(f: Formula) -> int:
