@@ -114,8 +114,10 @@ def verify(
         if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
             fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
-        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports else
-                                         f"import {' '.join(it.imports)}\x00{it.proof}")) for it in loaded)
+        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports and not it.opens else
+                                         f"import {' '.join(it.imports)}\x00"
+                                         + (f"open {' '.join(it.opens)}\x00" if it.opens else "")
+                                         + it.proof)) for it in loaded)
     if backend in ("repl", "both") and not (backend == "both" and url):
         from gentzen.repl.verify import lean_repl_cmd
 
@@ -148,7 +150,7 @@ def verify(
     try:
         # items the file reader already judged (lemma, forbidden commands, unsupported statements)
         # never reach a checker; the rest stream through it in order
-        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports)
+        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports, it.opens)
                                               for _, it, _ in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:

@@ -10,11 +10,14 @@ from __future__ import annotations
 from contextvars import ContextVar
 
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
-from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show
+from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Proj, Show
 
 PROP = "Prop"  # the type of an atom: a hypothesis `P : Prop`
 # True while the kernel checks a proof whose file has `import Gentzen.ND` (see gentzen/core/nd.py).
 ND_SCOPE: ContextVar[bool] = ContextVar("gentzen_nd_import", default=False)
+# The namespaces the file opens (`open Classical`) while the kernel checks one of its proofs: an identifier
+# not in scope resolves to `N.name` for an open N, as Lean's name resolution does (ResolveName.lean).
+OPENS: ContextVar[tuple] = ContextVar("gentzen_opens", default=())
 
 # Explicit-argument counts of the constants in the proof language.
 CONSTANTS = {
@@ -23,7 +26,7 @@ CONSTANTS = {
     "False.elim": 1, "mt": 2, "Iff.intro": 2, "Iff.mp": 1, "Iff.mpr": 1, "Classical.em": 1,
     "Classical.byContradiction": 1, "Classical.not_not.mp": 1, "Classical.not_not.mpr": 1,
     "not_not_intro": 1, "id": 1, "trivial": 0, "True.intro": 0,
-    "And.symm": 1, "Or.symm": 1, "Iff.symm": 1,
+    "And.symm": 1, "Or.symm": 1, "Iff.symm": 1, "Classical.byCases": 2,
 }
 # How every `unsupported` message ends: the construct may be valid Lean, and this is how to ask Lean.
 ASK_LEAN = "Lean may accept it (check with `--backend repl` or `--backend both`)"
@@ -41,6 +44,23 @@ _LEAN_NAMES = frozenset("not_not not_or not_and and_comm or_comm iff_of_eq prope
 _FIELD_STYLE = {"Or.elim": "elim", "Or.resolve_left": "resolve_left", "Or.resolve_right": "resolve_right",
                 "Not.elim": "elim", "False.elim": "elim", "And.left": "left", "And.right": "right",
                 "Iff.mp": "mp", "Iff.mpr": "mpr", "And.symm": "symm", "Or.symm": "symm", "Iff.symm": "symm"}
+
+
+# Errors Lean's elaborator may avoid by postponing the term until its expected type is known
+# (`postponeElabTerm`, Lean/Elab/SyntheticMVars.lean): where the kernel, elaborating in a simpler order, has
+# no expected type, Lean may have one, so these are `unsupported`, never a Lean error.
+POSTPONED = ("don't know how to synthesize", "invalid constructor ⟨...⟩, expected type must be known",
+             "Invalid dotted identifier notation: The expected type")
+def definite(e: "ElabErr", term) -> "ElabErr":
+    """A postponed-kind error on the whole term of a place with no expected type at all in Lean either
+    (`have h := t`): Lean's own error, its text without the kernel's note."""
+    if e.kind == "unsupported" and e.message.startswith(POSTPONED) and e.col == term.col:
+        return ElabErr("type_mismatch", e.message.split(_POSTPONE_NOTE)[0], term)
+    return e
+
+
+_POSTPONE_NOTE = (f"\n(gentzen's kernel had no expected type here; Lean elaborates in another order and may "
+                  f"have one: {ASK_LEAN})")
 
 
 class ElabErr(Exception):
@@ -132,7 +152,25 @@ class Elaborator:
             return self._comp(t, hint)
         if isinstance(t, DotId):
             return self._dot(t, (), hint, t)
+        if isinstance(t, Have):
+            return self._have(t, hint)
         raise AssertionError(t)
+
+    def _have(self, t: Have, hint):
+        """`have h : φ := v; b`: v against φ, then b with `h : φ` (Lean/Elab/BuiltinNotation.lean, `elabHave`);
+        `suffices h : φ from v; b` is `have h : φ := b; v` (its macro there), so b is elaborated first."""
+        if t.ty is not None:
+            ty = self.prop(t.ty)
+        else:
+            ty = self.infer(t.val, None)
+            if ty is PROP:
+                raise ElabErr("unsupported", f"`have` of a proposition (not a proof) is outside gentzen's proof "
+                              f"language; {ASK_LEAN}", t)
+        first, second = (t.val, t.body) if t.kind == "have" else (t.body, t.val)
+        if t.ty is not None:
+            self.check(first, ty)
+        inner = self._sub(_bind(self.ctx, (t.name,), ty, False, t, t.col, self.names))
+        return inner.check(second, hint) if hint is not None else inner.infer(second, None)
 
     def _ident(self, node: Id, hint, args, whole=None):
         name = node.name
@@ -161,6 +199,10 @@ class Elaborator:
             from gentzen.core.nd import elab_nd_constant
             return elab_nd_constant(self, node, hint, args)
         arity = CONSTANTS.get(name)
+        if arity is None and OPENS.get():
+            full = next((f"{ns}.{name}" for ns in reversed(OPENS.get()) if f"{ns}.{name}" in CONSTANTS), None)
+            if full is not None:
+                name, arity = full, CONSTANTS[full]
         if arity is None:
             if name.startswith(_LEAN_NAMESPACES) or name in _LEAN_NAMES:
                 raise ElabErr("unsupported", f"`{name}` is outside gentzen's proof language; {ASK_LEAN}", node)
@@ -223,9 +265,9 @@ class Elaborator:
                 side = type_str(self.infer(args[0], None))
                 shape = f"{side} ∨ ?b" if name == "Or.inl" else f"?a ∨ {side}"
                 if hint is None:
-                    raise ElabErr("type_mismatch", "don't know how to synthesize implicit argument "
+                    raise ElabErr("unsupported", "don't know how to synthesize implicit argument "
                                   f"'{'b' if name == 'Or.inl' else 'a'}'\n  {self.pp(App(node, args, node.col, node.end))}"
-                                  f" : {shape}", node)
+                                  f" : {shape}" + _POSTPONE_NOTE, node)
                 raise ElabErr("type_mismatch", f"Type mismatch\n  {self.pp_app(node, args)}\nhas type\n  {shape}\n"
                               f"but is expected to have type\n  {to_lean(hint)}", node)
             A(node, args, 0, hint.args[0] if name == "Or.inl" else hint.args[1])
@@ -249,7 +291,16 @@ class Elaborator:
             return h.args[1] if left else h.args[0]
         if name in ("absurd", "Not.elim", "False.elim"):
             if name == "absurd":
-                a = A(node, args, 0, None)
+                try:
+                    a = A(node, args, 0, None)
+                except ElabErr as e:
+                    # Lean postpones an argument it cannot elaborate yet (`absurd ⟨hp, hq⟩ h`): `h : ¬a` fixes a
+                    if not e.message.startswith(POSTPONED):
+                        raise
+                    n = self.infer(args[1], None)
+                    if n is PROP or n.unf.kind != "imp" or n.unf.args[1] is not FALSE:
+                        raise
+                    a = A(node, args, 0, n.args[0] if n.kind == "not" else n.unf.args[0])
                 A(node, args, 1, Not(a) if a is not PROP else Not(TRUE))
             elif name == "Not.elim":
                 n = self.infer(args[0], None)
@@ -259,8 +310,8 @@ class Elaborator:
             else:
                 A(node, args, 0, FALSE)
             if hint is None:
-                raise ElabErr("type_mismatch", f"don't know how to synthesize implicit argument\n  "
-                              f"{self.pp_app(node, args)}", node)
+                raise ElabErr("unsupported", f"don't know how to synthesize implicit argument\n  "
+                              f"{self.pp_app(node, args)}" + _POSTPONE_NOTE, node)
             return hint
         if name == "Not.intro":
             if hint is not None and hint.unf.kind == "imp" and hint.unf.args[1] is FALSE:
@@ -300,6 +351,20 @@ class Elaborator:
         if name == "Classical.em":
             p = self.prop(args[0])
             return Or(p, Not(p))
+        if name == "Classical.byCases":
+            # `Classical.byCases {p q : Prop} (hpq : p → q) (hnpq : ¬p → q) : q` (Init/Classical.lean): p comes
+            # from the first argument's type, q from the expected type or that argument's codomain
+            f = self.infer(args[0], None) if not isinstance(args[0], Fun) or args[0].binders[0][1] is not None \
+                else None
+            if f is None or f is PROP or f.kind != "imp":
+                raise ElabErr("unsupported", "`byCases` whose first argument's hypothesis type is not written "
+                              f"(`fun h : p => …`) is outside gentzen's proof language; {ASK_LEAN}", node)
+            p, q = f.args
+            if hint is not None:
+                A(node, args, 0, Imp(p, hint))
+                q = hint
+            A(node, args, 1, Imp(Not(p), q))
+            return q
         if name == "Classical.byContradiction":
             if hint is not None:
                 A(node, args, 0, Imp(Not(hint), FALSE))
@@ -413,8 +478,11 @@ class Elaborator:
         """`.inl h`: the constant `C.inl` where C is the head of the expected type (not unfolded)."""
         name = node.name
         if hint is None:
-            raise ElabErr("type_mismatch", f"Invalid dotted identifier notation: The expected type of `.{name}` "
-                          "could not be determined", node)
+            # Lean's text (ErrorExplanations/InvalidDottedIdent.lean), but Lean postpones such a term until
+            # the expected type is known, and the kernel's elaboration order is simpler than Lean's: where the
+            # kernel has no expected type, Lean may have one.
+            raise ElabErr("unsupported", f"Invalid dotted identifier notation: The expected type of `.{name}` "
+                          "could not be determined" + _POSTPONE_NOTE, node)
         head = _HEAD.get(hint.kind)
         if head is None:
             if hint.kind == "imp":
@@ -475,7 +543,7 @@ class Elaborator:
 
     def _anon(self, t: Anon, hint):
         if hint is None:
-            raise ElabErr("type_mismatch", "invalid constructor ⟨...⟩, expected type must be known", t)
+            raise ElabErr("unsupported", "invalid constructor ⟨...⟩, expected type must be known" + _POSTPONE_NOTE, t)
         if hint.kind not in ("and", "iff"):
             what = "with only one constructor " if hint.kind == "or" else ""
             raise ElabErr("type_mismatch", f"invalid constructor ⟨...⟩, expected type must be an inductive type "

@@ -36,6 +36,7 @@ class ProofItem:
     modifiers: tuple[str, ...] = field(default=(), compare=False)
     imports: tuple[str, ...] = ()        # the file's allowed imports before it (`Gentzen.ND`)
     parsed: Theorem | None = field(default=None, compare=False, repr=False)  # `theorem`, already parsed
+    opens: tuple[str, ...] = ()          # the namespaces the file opens there (`open Classical`)
 
     @property
     def judged(self) -> bool:
@@ -70,7 +71,7 @@ class ProofItem:
             thm = self.parsed or parse_theorem(self.theorem)
         except ParseError as e:
             return CheckResult(False, KernelError(e.line or 1, e.column or 0, "parse", e.message))
-        res = check_proof(thm, self.proof)
+        res = check_proof(thm, self.proof, opens=self.opens)
         if res.error is None:
             return res
         d = self.to_file(res.error.to_dict())

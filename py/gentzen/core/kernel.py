@@ -7,14 +7,15 @@ one tactic line and returns the next state or a `StepError` (a value, not an exc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gentzen.core.comments import blank_comments, comment_spans
-from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, PROP, ElabErr, Elaborator, lookup
+from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, ElabErr, Elaborator, definite, lookup
 from gentzen.core.formula import trim_cache
 from gentzen.core.goals import Goal, shadowed_atoms
-from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show, SyntaxErr,
-                                  Tactic, find_forbidden, parse_line, parse_term)
+from gentzen.core.syntax import (FORBIDDEN, LEAN_TACTICS, TERM_KEYWORDS, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id,
+                                  Proj, Show, SyntaxErr, Tactic, find_forbidden, parse_line, parse_term)
 from gentzen.core.syntax import _LINE_CACHE, remember_line
 from gentzen.core.core_tactics import open_alternative
 from gentzen.core.tactics import Failure, Frame, bump, run_tactic
@@ -359,6 +360,10 @@ class ProofState:
         for chunk in content.split("<;>"):
             lead = len(chunk) - len(chunk.lstrip(" "))
             text = chunk.strip(" ")
+            if not text and parts and pos + len(chunk) == len(content):
+                # `t <;>` at the end of a line: Lean reads the next (deeper) lines as its right side
+                raise Failure("unsupported", "a `<;>` whose right side is on the following lines is outside "
+                              f"gentzen's proof language; {ASK_LEAN}", col + pos - 3)
             if not text:
                 raise Failure("parse", "unexpected token '<;>'; expected tactic" if parts else
                               "unexpected token '<;>'; expected term", col + pos + lead)
@@ -603,6 +608,7 @@ def _infer_have(tac, goal: Goal):
     try:
         ty = Elaborator(goal.ctx, goal.index()).infer(tac.term, None)
     except ElabErr as e:
+        e = definite(e, tac.term)
         raise Failure(e.kind, e.message, e.col, e.end) from None
     if ty is PROP:
         raise Failure("unsupported", "`have` of a proposition (not a proof) is outside gentzen's proof language; "
@@ -710,10 +716,26 @@ def start(theorem: Theorem | str, *, auto_names: bool = False, strict_nd: bool =
 
 
 def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
-                nd_import: bool = False) -> CheckResult:
+                nd_import: bool = False, opens: tuple = ()) -> CheckResult:
     """Check a tactic block, or a whole `theorem … := by …` / `theorem … := term` text whose statement must
     equal `theorem`. `strict_nd` keeps the natural-deduction subset (anything else is `unsupported`);
-    `nd_import` says the file has `import Gentzen.ND` (its rule tactics and theorems are then in scope)."""
+    `nd_import` says the file has `import Gentzen.ND` (its rule tactics and theorems are then in scope);
+    `opens` are the namespaces the file opens (`open Classical`: `em p` is `Classical.em p`)."""
+    if opens:
+        token = OPENS.set(tuple(opens))
+        try:
+            res = check_proof(theorem, proof, strict_nd=strict_nd, nd_import=nd_import)
+        finally:
+            OPENS.reset(token)
+        e = res.error
+        if e is not None and e.kind == "unknown_identifier":
+            # an open namespace may hold the name (Lean resolves `x` to `N.x`); gentzen knows only the
+            # propositional constants of its language, so it cannot say the name is missing
+            return CheckResult(False, KernelError(
+                e.line, e.column, "unsupported", f"{e.message}, unless one of the opened namespaces "
+                f"{', '.join(f'`{o}`' for o in opens)} declares it (gentzen knows only its own constants); "
+                + ASK_LEAN, e.end_line, e.end_column), res.steps)
+        return res
     thm = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
     if not isinstance(proof, str):
         return CheckResult(False, KernelError(1, 0, "parse", "proof must be text"))
@@ -776,6 +798,9 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         line, col = by_pos if by_pos is not None else (1, thm.by_column)
         return CheckResult(False, KernelError(line, col + 2, "parse", "unexpected end of input; expected '{'"))
     n = 0
+    joined = _continued(lines) if len(lines) > 1 else None
+    if joined is not None:
+        return _check_joined(state, joined)
     for ln in lines:  # (no `\n` in a line: `step` without its wrapper, one call less per line)
         try:
             state = state._step(ln, True)
@@ -786,8 +811,126 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
     return CheckResult(err is None, err, n)
 
 
+# Line ends after which a deeper line starts a block (a box, alternatives, a `case`), not a continuation.
+_OPENS_BLOCK = (" by", ":= by", " with", "<;>")
+
+
+# Line ends after which the term is unfinished, so a deeper line must continue it.
+_NEEDS_MORE = (":=", " exact", " apply", " refine", " refine'", " from", "=>", "↦", "(", "⟨", ",", "∧", "∨", "→", "↔",
+               "¬", "∘", "<|", "$", " show", "exact", "apply", "refine")
+_FIRST_WORD = re.compile(r"[^\W\d][\w'!?.₀-₉]*")
+
+
+def _continues_term(content: str) -> bool:
+    """Whether a line can continue the term before it: an argument (a name that is not a tactic or term
+    keyword, `(`, `⟨`) or an infix operator; a tactic word starts the next tactic instead (a Lean token)."""
+    if content[:1] in "(⟨∧∨→↔∘" or content.startswith(("<|", "$", "<;>")):
+        return True
+    m = _FIRST_WORD.match(content)
+    return m is not None and m.group() not in LEAN_TACTICS and m.group() not in TERM_KEYWORDS and \
+        m.group() not in _KERNEL_TACTICS
+
+
+_KERNEL_TACTICS = frozenset("intro intros exact apply have exfalso constructor left right rcases obtain rintro refine "
+                            "show cases assumption contradiction trivial".split())
+
+
+def _tactic_col(ln: str) -> int:
+    content = ln.lstrip(" ")
+    col = len(ln) - len(content)
+    return col + 2 if content[:2] in ("· ", ". ") else col
+
+
+def _continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] | None:
+    """Physical lines grouped into tactics, or None when every tactic is on one line (the common case).
+
+    A line indented deeper than the tactic before it continues that tactic's term (`exact`, `apply`, `refine`,
+    `have … :=` with the term on the next line): a term's arguments need only lie right of the tactic block's
+    column (`checkColGt`, src/Lean/Parser/Term.lean; the block's position is saved by `withPosition` in
+    `sepByIndent`). Lines after a `by`, a `with` or a trailing `<;>`, and after a `| alt =>`, `case … =>` or
+    `next =>` line, are blocks; a line starting with `|` or a bullet is never a continuation. Each group keeps
+    (offset in the joined text, physical index, physical column) per line, to give positions back."""
+    out: list[tuple[str, list[tuple[int, int, int]]]] = []
+    last = -1  # the group of the last line with code
+    for i, ln in enumerate(lines):
+        content = ln.lstrip(" ")
+        col = len(ln) - len(content)
+        if last >= 0 and content and col > _tactic_col(out[last][0]) and content[:1] not in "|·" \
+                and not content.startswith(". ") and "\t" not in ln:
+            text, segs = out[last]
+            tail = text.rstrip(" ")
+            head = text.lstrip(" ")
+            if head[:2] in ("· ", ". "):
+                head = head[2:]
+            if not (tail.endswith(_OPENS_BLOCK) or tail == "by" or head.startswith(("|", "case ", "next"))) and \
+                    (tail.endswith(_NEEDS_MORE) or _continues_term(content)):
+                for k in range(last + 1, len(out)):  # blank (comment) lines between: part of the group
+                    segs.append((-1, out[k][1][0][1], 0))  # (never an error's position)
+                segs.append((len(tail) + 1, i, col))
+                out[last] = (tail + " " + content, segs)
+                del out[last + 1:]
+                continue
+        out.append((ln, [(0, i, 0)]))
+        if content:
+            last = len(out) - 1
+    return out if len(out) < len(lines) else None
+
+
+def _check_joined(state: "ProofState", groups) -> CheckResult:
+    """check_proof's loop over tactics spanning lines: each group is one step; positions are the physical ones."""
+    n = 0
+    first = state.line_no
+    for text, segs in groups:
+        try:
+            nxt = state._step(text, True)
+        except (Failure, LimitError) as e:
+            err = state._error(e).error
+            if len(segs) > 1 and err.line == state.line_no:
+                off, idx, pcol = max((sg for sg in segs if sg[0] <= err.column), key=lambda sg: sg[0])
+                if off:
+                    err = KernelError(first + idx, err.column - off + pcol, err.kind, err.message)
+            return CheckResult(False, err, n)
+        state = nxt
+        if len(segs) > 1:
+            state = ProofState(state.theorem, state.frames, state.lines, state.line_no + len(segs) - 1,
+                               state.auto_names, state.next_n, state.strict, state.nd)
+        n += 1
+    err = state.finish()
+    return CheckResult(err is None, err, n)
+
+
 def _line_col(text: str, pos: int) -> tuple[int, int]:
     return text.count("\n", 0, pos) + 1, _col_of(text, pos)
+
+
+_DECL_WORD = re.compile(r"(?<![\w.'])(?:have|suffices)(?![\w'!?])")
+
+
+def _term_lines(src: str, first_col: int) -> str:
+    """A term over several lines as one line, offsets kept: each line break becomes a space, or a `;` where it
+    ends a term-mode `have`/`suffices` declaration. Their parsers save the keyword's position
+    (`withPosition("have" haveDecl) optSemicolon(term)`, src/Lean/Parser/Term.lean), and a term's arguments must
+    lie to the right of it (`checkColGt`): a line starting at or left of the keyword's column starts the body."""
+    if "have" not in src and "suffices" not in src:
+        return src.replace("\n", " ")
+    out = []
+    open_cols: list[int] = []
+    lines = src.split("\n")
+    for i, ln in enumerate(lines):
+        base = first_col if i == 0 else 0
+        open_cols.extend(base + m.start() for m in _DECL_WORD.finditer(ln))
+        out.append(ln)
+        if i == len(lines) - 1:
+            break
+        nxt = next((x for x in lines[i + 1:] if x.strip()), None)
+        indent = len(nxt) - len(nxt.lstrip(" ")) if nxt is not None else -1
+        if open_cols and indent <= open_cols[-1] and indent >= 0:
+            while open_cols and indent <= open_cols[-1]:
+                open_cols.pop()
+            out.append(";")
+        else:
+            out.append(" ")
+    return "".join(out)
 
 
 def _check_term(thm: Theorem, parts) -> CheckResult:
@@ -799,7 +942,7 @@ def _check_term(thm: Theorem, parts) -> CheckResult:
         line, col = _line_col(s, k + src.index("\t"))
         return CheckResult(False, KernelError(line, col, "parse", "tabs are not allowed; please configure your "
                                               "editor to expand them"))
-    flat = src.replace("\n", " ").rstrip(" ")
+    flat = _term_lines(src, _col_of(s, k)).rstrip(" ")
     if not flat:
         line, col = _line_col(s, len(s))
         return CheckResult(False, KernelError(line, col, "parse", "unexpected end of input; expected term"))

@@ -286,8 +286,8 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     inserted = "".join(f" {b}{x} : {t}{_CLOSE[b]}" if x else f" {b}{t}{_CLOSE[b]}" for b, x, t in binders)
     stmt = stmt[:ins_at] + inserted + stmt[ins_at:]
     proof = stmt + text[kw_at + assign + 2: end]
-    caveat = _caveat(ctx, blank[kw_at + assign + 2: end],
-                     [m.split()[1:-1] for m in mods if m.startswith("open ")])
+    opens = tuple(ctx.opens() + [o for m in mods if m.startswith("open ") for o in m.split()[1:-1]])
+    caveat = _caveat(ctx, blank[kw_at + assign + 2: end], opens)
     try:
         parsed = parse_theorem(stmt)
     except ParseError as e:
@@ -297,7 +297,8 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
             "propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`. Lean may accept it: ask "
             "Lean with --backend repl or both"), col, word, modifiers=tuple(mods))
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
-                     caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed)
+                     caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
+                     opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)))
 
 
 _CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
@@ -327,11 +328,17 @@ def _included(ctx: _Context, stmt: str) -> list[tuple[str, str, str]]:
     return sorted(out, key=variables.index)
 
 
-def _caveat(ctx: _Context, body: str, opened_in: list) -> str | None:
+# `open N₁ N₂` of plain namespaces is modelled (the kernel resolves names in them, elab.OPENS); the other
+# forms of `open` (`open N (x)`, `hiding`, `renaming`, `open N in` with these) keep the caveat.
+_NAMESPACE = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
+_OPEN_WORDS = frozenset(("hiding", "renaming", "scoped"))
+
+
+def _caveat(ctx: _Context, body: str, opens: tuple) -> str | None:
     notes = []
-    opens = ctx.opens() + [o for names in opened_in for o in names]
-    if opens:
-        notes.append(f"the file opens {', '.join(f'`{o}`' for o in opens)}, which the kernel does not model")
+    odd = [o for o in opens if not _NAMESPACE.fullmatch(o) or o in _OPEN_WORDS]
+    if odd:
+        notes.append(f"the file opens with {' '.join(f'`{o}`' for o in opens)}, which the kernel does not model")
     used = sorted(w for w in set(_IDENT.findall(body)) if w.split(".")[-1] in ctx.declared or w in ctx.declared)
     if used:
         notes.append(f"the proof uses {', '.join(f'`{w}`' for w in used)}, declared earlier in this file, "

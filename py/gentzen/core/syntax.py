@@ -40,7 +40,7 @@ LEAN_TACTICS = frozenset("""assumption contradiction trivial cases induction by_
 
 _TOKEN = re.compile(
     r"""(?P<ws>[ ]+)
-      |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)
+      |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)|(?P<semi>;)
       |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)
       |(?P<not>¬|~)|(?P<and>∧|/\\)|(?P<or>∨|\\/)|(?P<iff>↔|<->)|(?P<imp>→|->)
       |(?P<proj>\.(?:[0-9]+|[^\W\d][\w']*))
@@ -120,6 +120,20 @@ class Fun:
 class Show:
     """`show φ from t` (`Term.show`)."""
     ty: object
+    body: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Have:
+    """Term-mode `have h : φ := v; b` and `suffices h : φ from v; b` (`Term.have`, `Term.suffices`,
+    src/Lean/Parser/Term.lean: `withPosition("have" haveDecl) optSemicolon(term)`): `h : φ` is in scope in b
+    (have) or in v (suffices, which is `have h : φ := b; v`)."""
+    kind: str            # have | suffices
+    name: str
+    ty: object           # None: `have h := v`, the type is v's
+    val: object
     body: object
     col: int
     end: int
@@ -222,9 +236,11 @@ class _TermParser:
             self.i += 1
             arg = self.term(40)
             lhs = Conn("not", (arg,), t[2], arg.end)
-        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show")):
+        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show", "have", "suffices")):
             self.depth -= 1
-            return self.show() if t[1] == "show" else self.fun()  # both extend as far as possible
+            if t[1] in ("have", "suffices"):
+                return self.have()
+            return self.show() if t[1] == "show" else self.fun()  # all extend as far as possible
         else:
             lhs = self.app()
         while True:
@@ -280,6 +296,10 @@ class _TermParser:
                 names = []
                 while True:
                     n = self.peek()
+                    if n is not None and n[0] in ("la", "lp", "dot"):  # `fun ⟨⟨a, b⟩, c⟩`: a nested pattern
+                        raise SyntaxErr("unsupported", "nested patterns in `fun` binders are outside gentzen's "
+                                        "proof language; Lean may accept it (check with `--backend repl` or "
+                                        "`--backend both`)", n[2], n[3])
                     if n is None or n[0] != "id" or "." in n[1]:
                         self.fail("identifier")
                     self.i += 1
@@ -310,10 +330,52 @@ class _TermParser:
                     self.fail("')'")
                 self.i += 1
                 binders.extend(((x,), ty, False, t[2]) for x in names)
+            elif kind == "bar" and not binders:  # `fun | pat => t | …` (Term.matchAlts)
+                raise SyntaxErr("unsupported", "`fun` with match alternatives is outside gentzen's proof language; "
+                                "Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
             else:
                 self.fail("'=>'" if binders else "identifier")
         body = self.term(0)
         return Fun(tuple(binders), body, start[2], body.end)
+
+    def have(self):
+        """`have [h] [: φ] := v [;] b`, `suffices [h] : φ from v [;] b`; a line break before b is a `;` put
+        in by the caller where Lean's column rule ends the declaration (kernel._term_lines)."""
+        start = self.toks[self.i]
+        word = start[1]
+        self.i += 1
+        name = "this"
+        t = self.peek()
+        if t is not None and t[0] == "id" and "." not in t[1]:
+            nxt = self.toks[self.i + 1] if self.i + 1 < len(self.toks) else None
+            if nxt is not None and nxt[0] in ("colon", "assign") or word == "suffices" and nxt and nxt[1] == "from":
+                name = _binder_name(t[1], t[2])
+                self.i += 1
+                t = self.peek()
+        if t is not None and t[0] in ("la", "lp") or t is not None and t[0] == "id" and word == "have":
+            raise SyntaxErr("unsupported", f"this form of term-mode `{word}` (patterns, binders) is outside "
+                            "gentzen's proof language; Lean may accept it (check with `--backend repl` or "
+                            "`--backend both`)", start[2], start[3])
+        ty = None
+        if t is not None and t[0] == "colon":
+            self.i += 1
+            ty = self.term(0)
+        elif word == "suffices":
+            self.fail("':'")
+        t = self.peek()
+        if t is not None and t[0] == "kw" and t[1] == "by":
+            raise SyntaxErr("unsupported", f"`{word} … by …` inside a term is outside gentzen's proof language; "
+                            "Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
+        want = "assign" if word == "have" else "from"
+        if t is None or (t[0] != want if want == "assign" else t[1] != "from"):
+            self.fail("':='" if word == "have" else "'from'")
+        self.i += 1
+        val = self.term(0)
+        t = self.peek()
+        if t is not None and t[0] == "semi":
+            self.i += 1
+        body = self.term(0)
+        return Have(word, name, ty, val, body, start[2], body.end)
 
     def show(self):
         """`show φ from t` (Term.show); `show φ by tac` is outside the proof language."""
@@ -387,6 +449,10 @@ class _TermParser:
                 self.fail("',' or '⟩'")
             self.i += 1
             node = Anon(tuple(items), t[2], close[3])
+        elif kind == "kw" and t[1] in ("let", "match", "if", "do", "calc", "by", "have", "suffices", "show", "fun"):
+            # term syntax of Lean (`let`, `match`, `by` …) in argument position: the kernel does not read it here
+            raise SyntaxErr("unsupported", f"`{t[1]}` in this position of a term is outside gentzen's proof "
+                            "language; Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
         else:
             self.fail()
         while True:

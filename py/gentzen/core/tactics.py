@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import ASK_LEAN, ND_SCOPE, PROP, ElabErr, Elaborator
+from gentzen.core.elab import ASK_LEAN, ND_SCOPE, POSTPONED, PROP, ElabErr, Elaborator
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.goals import _SCAN_MAX, Goal, append_tag
 from gentzen.core.syntax import Id
@@ -310,7 +310,7 @@ def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
     try:
         ty = el.infer(term, None)
     except ElabErr as e:
-        if not e.message.startswith(_POSTPONED):
+        if not e.message.startswith(POSTPONED):
             raise
         # `apply e` elaborates e without the goal, postponing what only the goal determines
         # (`elabTermForApply … (mayPostpone := true)`, Lean/Elab/Tactic/ElabTerm.lean), then
@@ -354,11 +354,6 @@ def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
         msg = (f"Tactic `apply` failed: could not unify the type of `{pp}`\n  {to_lean(ty)}\n"
                f"with the goal\n  {to_lean(target)}\n\n{goal.render()}")
     raise Failure("tactic_failed", msg, tac.col, tac.end)
-
-
-# Elaboration errors that `apply` postpones instead (the implicit arguments are left as metavariables).
-_POSTPONED = ("don't know how to synthesize", "invalid constructor ⟨...⟩, expected type must be known",
-              "Invalid dotted identifier notation: The expected type")
 
 
 def _arity(f: Formula) -> int:
