@@ -15,7 +15,7 @@ from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, ElabEr
 from gentzen.core.formula import trim_cache
 from gentzen.core.goals import Goal, shadowed_atoms
 from gentzen.core.syntax import (FORBIDDEN, LEAN_TACTICS, TERM_KEYWORDS, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id,
-                                  Proj, Show, SyntaxErr, Tactic, find_forbidden, parse_line, parse_term)
+                                  Proj, Show, SyntaxErr, Tactic, DECL_END, find_forbidden, parse_line, parse_term)
 from gentzen.core.syntax import _LINE_CACHE, remember_line
 from gentzen.core.core_tactics import open_alternative
 from gentzen.core.tactics import Failure, Frame, bump, run_tactic
@@ -852,6 +852,7 @@ def _continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]]
     (offset in the joined text, physical index, physical column) per line, to give positions back."""
     out: list[tuple[str, list[tuple[int, int, int]]]] = []
     last = -1  # the group of the last line with code
+    decls: list[int] = []  # columns of the term-mode `have`/`suffices` of the group still being declared
     for i, ln in enumerate(lines):
         content = ln.lstrip(" ")
         col = len(ln) - len(content)
@@ -863,16 +864,23 @@ def _continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]]
             if head[:2] in ("· ", ". "):
                 head = head[2:]
             if not (tail.endswith(_OPENS_BLOCK) or tail == "by" or head.startswith(("|", "case ", "next"))) and \
-                    (tail.endswith(_NEEDS_MORE) or _continues_term(content)):
+                    (tail.endswith(_NEEDS_MORE) or _continues_term(content) or decls and col <= decls[-1]):
                 for k in range(last + 1, len(out)):  # blank (comment) lines between: part of the group
                     segs.append((-1, out[k][1][0][1], 0))  # (never an error's position)
                 segs.append((len(tail) + 1, i, col))
-                out[last] = (tail + " " + content, segs)
+                sep = " "
+                if decls and col <= decls[-1]:  # the column rule ends a term-mode declaration (_term_lines)
+                    while decls and col <= decls[-1]:
+                        decls.pop()
+                    sep = DECL_END
+                out[last] = (tail + sep + content, segs)
+                decls.extend(col + m.start() for m in _DECL_WORD.finditer(content))
                 del out[last + 1:]
                 continue
         out.append((ln, [(0, i, 0)]))
         if content:
             last = len(out) - 1
+            decls = [col + m.start() for m in _DECL_WORD.finditer(content) if m.start() > 0]
     return out if len(out) < len(lines) else None
 
 
@@ -927,7 +935,7 @@ def _term_lines(src: str, first_col: int) -> str:
         if open_cols and indent <= open_cols[-1] and indent >= 0:
             while open_cols and indent <= open_cols[-1]:
                 open_cols.pop()
-            out.append(";")
+            out.append(DECL_END)
         else:
             out.append(" ")
     return "".join(out)

@@ -40,7 +40,7 @@ LEAN_TACTICS = frozenset("""assumption contradiction trivial cases induction by_
 
 _TOKEN = re.compile(
     r"""(?P<ws>[ ]+)
-      |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)|(?P<semi>;)
+      |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)|(?P<semi>;|\u2063)
       |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)
       |(?P<not>¬|~)|(?P<and>∧|/\\)|(?P<or>∨|\\/)|(?P<iff>↔|<->)|(?P<imp>→|->)
       |(?P<proj>\.(?:[0-9]+|[^\W\d][\w']*))
@@ -48,6 +48,9 @@ _TOKEN = re.compile(
       |(?P<id>[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*)
     """, re.VERBOSE)
 
+# The end of a term-mode `have`/`suffices` declaration that Lean finds by its column rule, where a term spread over
+# lines is read as one line (U+2063, never in source text after the kernel's preparation; not a tactic `;`).
+DECL_END = "\u2063"
 BIN_PREC = {"and": 35, "or": 30, "imp": 25, "iff": 20, "comp": 90}
 # Words that end an application or start a term form (Lean tokens, never identifiers).
 TERM_KEYWORDS = frozenset("fun show from by have at with then else if let do match suffices calc".split())
