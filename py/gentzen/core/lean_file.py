@@ -289,7 +289,9 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     opens = tuple(ctx.opens() + [o for m in mods if m.startswith("open ") for o in m.split()[1:-1]])
     caveat = _caveat(ctx, blank[kw_at + assign + 2: end], opens)
     try:
-        parsed = parse_theorem(stmt)
+        parsed, stmt, auto = _auto_bound(stmt, ins_at + len(inserted))
+        inserted += "".join(f" {{{a} : Prop}}" for a in auto)
+        proof = stmt + text[kw_at + assign + 2: end]
     except ParseError as e:
         why = e.message
         return ProofItem(name, stmt, proof, line, KernelError(
@@ -299,6 +301,44 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
                      caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
                      opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)))
+
+
+_UNKNOWN = re.compile(r"Unknown identifier `([^`.]+)`")
+_FORCES_PROP = frozenset(("not", "and", "or", "iff"))
+
+
+def _auto_bound(stmt: str, at: int):
+    """(theorem, statement, auto-bound names): an unknown atomic name in the statement becomes an implicit
+    binder placed before the others, as core Lean's `autoImplicit` (default true; `Term.withAutoBoundImplicit`,
+    src/Lean/Elab/Term.lean) does. Lean gives it the type `Sort u`, which is `Prop` only when the statement uses
+    it under `¬ ∧ ∨ ↔` (their arguments are `Prop`); otherwise the statement is not propositional
+    (`example (h : A) : A` has `A : Sort u_1`) and stays outside the kernel."""
+    auto: list[str] = []
+    while True:
+        try:
+            thm = parse_theorem(stmt)
+            break
+        except ParseError as e:
+            m = _UNKNOWN.fullmatch(e.message)
+            if m is None or m.group(1) in auto or len(auto) >= 26 or not _IDENT.fullmatch(m.group(1)):
+                raise
+            binder = f" {{{m.group(1)} : Prop}}"
+            stmt = stmt[:at] + binder + stmt[at:]
+            at += len(binder)
+            auto.append(m.group(1))
+    if auto:
+        forced: set = set()
+        todo = [f for _, f in thm.hyps] + [thm.goal]
+        while todo:
+            f = todo.pop()
+            if f.kind in _FORCES_PROP:
+                forced.update(a.name for a in f.args if a.kind == "atom")
+            todo.extend(f.args)
+        loose = [a for a in auto if a not in forced]
+        if loose:
+            raise ParseError(f"`{loose[0]}` is bound automatically (autoImplicit) with the type `Sort u_1`: "
+                             "nothing in the statement makes it a proposition")
+    return thm, stmt, auto
 
 
 _CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
