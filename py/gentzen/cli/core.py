@@ -158,6 +158,7 @@ def verify(
             else:
                 v = next(verdicts)
                 error, ok, checker = item.to_file(v.error), v.ok, v.checker
+                ok, error = item.guarded(ok, v.error, error)  # `#guard_msgs in`: the messages are the verdict
             checkers[checker] = checkers.get(checker, 0) + 1
             rejected += not ok
             unsupported += error is not None and error.get("kind") == "unsupported"

@@ -9,7 +9,7 @@ change the language follow the forbidden policy; what the kernel cannot judge sa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gentzen.core.comments import blank_comments
 from gentzen.core.items import ProofItem
@@ -56,6 +56,7 @@ class _Context:
     scopes: list = field(default_factory=lambda: [_Scope("file")])
     declared: dict = field(default_factory=dict)    # last name component -> (kind, line)
     imports: list = field(default_factory=list)
+    guard: tuple | None = None  # (expected docstring text or None) of a `#guard_msgs in` before the next command
 
     def variables(self):
         return [v for s in self.scopes for v in s.variables]
@@ -174,8 +175,17 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
     body = rest[len(word):]
     if not word:
         return  # modifiers at the end of the file: nothing to judge
+    guard, ctx.guard = ctx.guard, None
+    if word == "#guard_msgs" and re.fullmatch(r"(?:\s*\([^()]*\))?\s*in", body):
+        # `#guard_msgs in` applies to the command after it; its options (`(error)`, `(whitespace := …)`) are
+        # not modelled, and say so when judged
+        ctx.guard = (_docstring(text, start), "(" in body)
+        return
     if word in JUDGED:
-        items.append(_declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx))
+        item = _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx)
+        if guard is not None:
+            item = replace(item, expected=(guard[0] or "", guard[1]))
+        items.append(item)
         nm = _IDENT.match(body.lstrip())
         if word != "example" and nm:
             ctx.declared[nm.group().split(".")[-1]] = (word, line)
@@ -219,6 +229,15 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
             line, col, "unsupported", f"gentzen cannot read this top-level text (`{word}` …): it is not a "
             "command it knows; Lean may read it: ask Lean with --backend repl or both"), col, "command"))
     # #check, #print, universe, attribute, set_option …: no effect on the proofs around them.
+
+
+def _docstring(text: str, at: int) -> str | None:
+    """The text of the doc comment `/-- … -/` right before offset `at` (only whitespace between), or None."""
+    k = len(text[:at].rstrip())
+    if not text.startswith("-/", k - 2):
+        return None
+    start = text.rfind("/--", 0, k - 2)
+    return None if start < 0 else text[start + 3: k - 2]
 
 
 def _binders(text: str) -> list[tuple[str, str, str]]:
