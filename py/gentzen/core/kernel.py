@@ -17,6 +17,7 @@ from gentzen.core.goals import Goal, shadowed_atoms
 from gentzen.core.syntax import (FORBIDDEN, LEAN_TACTICS, TERM_KEYWORDS, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id,
                                   Proj, Show, SyntaxErr, Tactic, DECL_END, find_forbidden, parse_line, parse_term)
 from gentzen.core.syntax import _LINE_CACHE, remember_line
+from gentzen.core.combinators import is_combinator, run_combinator, split_top, takes_rest
 from gentzen.core.core_tactics import open_alternative
 from gentzen.core.tactics import Failure, Frame, bump, run_tactic
 from gentzen.core.theorem import Theorem, UnsupportedStatement, parse_theorem, split_surface
@@ -261,6 +262,10 @@ class ProofState:
             frames = self._close_top(frames)  # every alternative given: the block ends
             if frames[-1].column != col:
                 frames = list(self._close_to(col, frames))
+        if is_combinator(content) and (";" not in content or takes_rest(content)):
+            tac, next_n = self._run_combinator(content, col, frames, next_n, True)
+            return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1, self.auto_names,
+                              next_n, self.strict, self.nd)
         if ";" not in content or _alternatives_inline(content):  # `| inl a => t1; t2`: the alternative's `;`
             parsed = _parse(content, col)
             if cache:
@@ -293,9 +298,31 @@ class ProofState:
 
     def _run(self, content: str, col: int, frames: list, next_n: int, first: bool):
         """Run one tactic (`t`, `· t`, `t1 <;> t2`, `have … := by t`) on `frames` (updated in place)."""
+        if is_combinator(content):
+            return self._run_combinator(content, col, frames, next_n, first)
         return self._run_parsed(_parse(content, col), col, frames, next_n, first)
 
+    def _run_combinator(self, content: str, col: int, frames: list, next_n: int, first: bool):
+        """`try`, `first`, `case`, `{ }`, … (core/combinators.py); `tac` is None for auto_names renaming."""
+        if self.strict:
+            raise Failure("unsupported", f"`{content.split(' ', 1)[0]}` is outside the natural-deduction subset "
+                          "(strict_nd)", col)
+        self._enter(col, frames, first)
+        return _NO_TACTIC, run_combinator(self, content, col, frames, next_n)
+
     def _run_parsed(self, parsed, col: int, frames: list, next_n: int, first: bool):
+        fr = self._enter(col, frames, first)
+        if parsed.bullet_col is not None:
+            if not fr.goals:
+                raise Failure("no_goals", "No goals to be solved", parsed.bullet_col, parsed.bullet_col + 1)
+            frames[-1] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
+            fr = Frame("bullet", parsed.tactic.col, fr.goals[:1], (self.line_no, parsed.bullet_col))
+            frames.append(fr)
+        return self._run_tactic(parsed.tactic, frames, next_n)
+
+    def _enter(self, col: int, frames: list, first: bool) -> Frame:
+        """The block a tactic at `col` runs in: the first tactic of a line must sit at its block's column (a
+        fresh block takes it); later tactics of the line run in the innermost block."""
         fr = frames[-1]
         if first:
             if fr.column is None:
@@ -311,13 +338,10 @@ class ProofState:
                               "previous one, which the proof language does not allow)", col)
         elif fr.column is None:  # `have h : φ := by; t`: a `by` needs a tactic, not `;`
             raise Failure("parse", "unexpected token ';'; expected '{' or tactic", col - 1)
-        if parsed.bullet_col is not None:
-            if not fr.goals:
-                raise Failure("no_goals", "No goals to be solved", parsed.bullet_col, parsed.bullet_col + 1)
-            frames[-1] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
-            fr = Frame("bullet", parsed.tactic.col, fr.goals[:1], (self.line_no, parsed.bullet_col))
-            frames.append(fr)
-        tac = parsed.tactic
+        return fr
+
+    def _run_tactic(self, tac, frames: list, next_n: int):
+        fr = frames[-1]
         if not fr.goals:
             raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
         goal = fr.goals[0]
@@ -357,7 +381,9 @@ class ProofState:
             raise Failure("unsupported", "`<;>` is outside the natural-deduction subset (strict_nd)",
                           col + content.index("<;>"))
         parts, pos = [], 0
-        for chunk in content.split("<;>"):
+        chunks = [content[a:b] for a, b in split_top(content, "<;>")] if "(" in content or "{" in content \
+            else content.split("<;>")
+        for chunk in chunks:
             lead = len(chunk) - len(chunk.lstrip(" "))
             text = chunk.strip(" ")
             if not text and parts and pos + len(chunk) == len(content):
@@ -380,6 +406,19 @@ class ProofState:
         fr = frames[-1]
         produced, rest = list(fr.goals[: len(fr.goals) - waiting]), fr.goals[len(fr.goals) - waiting:]
         for text, tcol in parts[1:]:
+            if is_combinator(text):  # `t <;> (try assumption)`: the combinator on each goal alone
+                if text[:2] in ("· ", ". "):
+                    raise Failure("parse", "unexpected token '·'; expected tactic", tcol)
+                out = []
+                for g in produced:
+                    sub = frames[:-1] + [Frame("bullet", tcol, (g,), fr.opener)]
+                    _t, next_n = self._run_combinator(text, tcol, sub, next_n, True)
+                    if len(sub) > len(frames):
+                        raise Failure("unsupported", f"a block opened after `<;>` is outside gentzen's proof "
+                                      f"language; {ASK_LEAN}", tcol)
+                    out.extend(sub[-1].goals)
+                produced = out
+                continue
             try:
                 parsed = parse_line(text, tcol)
             except SyntaxErr as e:
@@ -501,6 +540,9 @@ class ProofState:
         return frames
 
     # ---- tactics
+_NO_TACTIC = Tactic("combinator", 0, 0)  # what `_run` answers for a combinator line (nothing to rename)
+
+
 def _parse(content: str, col: int):
     try:
         return parse_line(content, col)
@@ -581,16 +623,24 @@ def _col_of(text: str, pos: int) -> int:
 
 
 def _split_semicolons(content: str, col: int) -> list[tuple[str, int]]:
-    """`t1; t2;` → [(t1, col1), (t2, col2)]: `;` but not the one inside `<;>`; a trailing `;` is allowed."""
-    pieces, start = [], 0
+    """`t1; t2;` → [(t1, col1), (t2, col2)]: `;` but not the one inside `<;>` or brackets; a trailing `;` is allowed.
+    `try t1; t2` is `try (t1; t2)` (`try`, `repeat`, `case … =>` … take a tactic sequence: the rest of the line)."""
+    pieces = split_top(content, ";") if "(" in content or "{" in content else None
+    if pieces is None:
+        pieces, start = [], 0
+        n = len(content)
+        i = content.find(";")
+        while i >= 0:
+            if not (i > 0 and content[i - 1] == "<" and i + 1 < n and content[i + 1] == ">"):
+                pieces.append((start, i))
+                start = i + 1
+            i = content.find(";", i + 1)
+        pieces.append((start, n))
     n = len(content)
-    i = content.find(";")
-    while i >= 0:
-        if not (i > 0 and content[i - 1] == "<" and i + 1 < n and content[i + 1] == ">"):
-            pieces.append((start, i))
-            start = i + 1
-        i = content.find(";", i + 1)
-    pieces.append((start, n))
+    for k, (a, _b) in enumerate(pieces):
+        if takes_rest(content[a:].lstrip(" ")):
+            pieces = pieces[:k] + [(a, n)]
+            break
     out = []
     for k, (a, b) in enumerate(pieces):
         chunk = content[a:b]
