@@ -70,7 +70,12 @@ def _closing(text: str, open_at: int) -> int:
 
 def run_seq(state, text: str, col: int, frames: list, next_n: int) -> int:
     """`t1; t2; …` on the current goals (frames updated in place); returns the next free nK."""
-    for a, b in split_top(text, ";"):
+    spans = split_top(text, ";")
+    for k, (a, _b) in enumerate(spans):  # `first | t1; t2 | t3`, `try t1; t2`: the rest of the line is theirs
+        if takes_rest(text[a:].lstrip(" ")):
+            spans = spans[:k] + [(a, len(text))]
+            break
+    for a, b in spans:
         chunk = text[a:b]
         piece = chunk.strip(" ")
         if not piece:

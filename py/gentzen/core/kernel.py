@@ -458,7 +458,8 @@ class ProofState:
                 raise Failure("parse", "expected a tactic after `=>`", rest_col)
             pieces = _split_semicolons(rest.rstrip(" "), rest_col) if ";" in rest else [(rest.rstrip(" "), rest_col)]
             for k, (sub, scol) in enumerate(pieces):
-                _tac, next_n = self._run(sub, scol, frames, next_n, k == 0)
+                run = self._run_all_goals if "<;>" in sub else self._run
+                _tac, next_n = run(sub, scol, frames, next_n, k == 0)
         while frames[-1].kind in ("alt", "alts"):
             frames[:] = self._close_top(frames)
         return next_n
@@ -481,7 +482,8 @@ class ProofState:
         if rest.strip():  # `| inl a => t1; t2`: the alternative's block starts on this line
             pieces = _split_semicolons(rest.rstrip(" "), rest_col) if ";" in rest else [(rest.rstrip(" "), rest_col)]
             for k, (piece, pcol) in enumerate(pieces):
-                _tac, next_n = self._run(piece, pcol, frames, next_n, k == 0)
+                run = self._run_all_goals if "<;>" in piece else self._run
+                _tac, next_n = run(piece, pcol, frames, next_n, k == 0)
         return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1, self.auto_names,
                           next_n, self.strict, self.nd)
 
@@ -848,7 +850,7 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         line, col = by_pos if by_pos is not None else (1, thm.by_column)
         return CheckResult(False, KernelError(line, col + 2, "parse", "unexpected end of input; expected '{'"))
     n = 0
-    joined = _continued(lines) if len(lines) > 1 else None
+    joined = _continued(lines) if len(lines) > 1 and _deeper(lines) else None
     if joined is not None:
         return _check_joined(state, joined)
     for ln in lines:  # (no `\n` in a line: `step` without its wrapper, one call less per line)
@@ -883,6 +885,23 @@ def _continues_term(content: str) -> bool:
 
 _KERNEL_TACTICS = frozenset("intro intros exact apply have exfalso constructor left right rcases obtain rintro refine "
                             "show cases assumption contradiction trivial".split())
+
+
+def _deeper(lines: list[str]) -> bool:
+    """Cheap test before `_continued`: whether a line is indented deeper than the tactic before it, where that
+    tactic does not open a block (`… := by`, `… with`). Generated proofs have no such line."""
+    prev = -1
+    opens = True
+    for ln in lines:
+        content = ln.lstrip(" ")
+        if not content:
+            continue
+        col = len(ln) - len(content)
+        if col > prev and not opens:
+            return True
+        prev = col + 2 if content[:2] in ("· ", ". ") else col
+        opens = ln.endswith(("by", " with", "=>", "<;>")) or content[:1] == "|"
+    return False
 
 
 def _tactic_col(ln: str) -> int:
