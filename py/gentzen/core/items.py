@@ -96,7 +96,7 @@ class ProofItem:
             thm = self.parsed or parse_theorem(self.theorem)
         except ParseError as e:
             return CheckResult(False, KernelError(e.line or 1, e.column or 0, "parse", e.message))
-        res = check_proof(thm, self.proof, opens=self.opens)
+        res = check_proof(thm, self.proof, opens=self.opens, nd_import="Gentzen.ND" in self.imports)
         if self.expected is not None:
             raw = res.error.to_dict() if res.error else None
             ok, e = self.guarded(res.ok, raw, self.to_file(raw))

@@ -868,15 +868,17 @@ _OPENS_BLOCK = (" by", ":= by", " with", "<;>")
 
 
 # Line ends after which the term is unfinished, so a deeper line must continue it.
-_NEEDS_MORE = (":=", " exact", " apply", " refine", " refine'", " from", "=>", "↦", "(", "⟨", ",", "∧", "∨", "→", "↔",
-               "¬", "∘", "<|", "$", " show", "exact", "apply", "refine")
+_NEEDS_MORE = (":=", ":", " exact", " apply", " refine", " refine'", " from", "=>", "↦", "(", "⟨", ",", "∧", "∨", "→",
+               "↔", "¬", "∘", "<|", "$", " show", "exact", "apply", "refine", "fun", "λ")
+# Line starts that can only continue a term (no tactic starts this way); `fun`/`λ` is a trailing argument.
+_CONTINUES = tuple("(⟨[)⟩],:∧∨→↔∘¬↦") + ("<|", "$", "<;>", "=>", "fun ", "λ")
 _FIRST_WORD = re.compile(r"[^\W\d][\w'!?.₀-₉]*")
 
 
 def _continues_term(content: str) -> bool:
     """Whether a line can continue the term before it: an argument (a name that is not a tactic or term
     keyword, `(`, `⟨`) or an infix operator; a tactic word starts the next tactic instead (a Lean token)."""
-    if content[:1] in "(⟨∧∨→↔∘" or content.startswith(("<|", "$", "<;>")):
+    if content.startswith(_CONTINUES) or content[:1] == "." and content[1:2].isalpha():
         return True
     m = _FIRST_WORD.match(content)
     return m is not None and m.group() not in LEAN_TACTICS and m.group() not in TERM_KEYWORDS and \
@@ -900,7 +902,8 @@ def _deeper(lines: list[str]) -> bool:
         if col > prev and not opens:
             return True
         prev = col + 2 if content[:2] in ("· ", ". ") else col
-        opens = ln.endswith(("by", " with", "=>", "<;>")) or content[:1] == "|"
+        opens = ln.endswith(("by", " with", "<;>")) or content[:1] == "|" or \
+            ln.endswith("=>") and content.lstrip("·. ").startswith(("case ", "next"))
     return False
 
 
