@@ -114,9 +114,10 @@ def verify(
         if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
             fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
-        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports and not it.opens else
-                                         f"import {' '.join(it.imports)}\x00"
+        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports and not it.opens and not it.lemmas
+                                         else f"import {' '.join(it.imports)}\x00"
                                          + (f"open {' '.join(it.opens)}\x00" if it.opens else "")
+                                         + "".join(f"lemma {n} {lem.text()}\x00" for n, lem in it.lemmas.items())
                                          + it.proof)) for it in loaded)
     if backend in ("repl", "both") and not (backend == "both" and url):
         from gentzen.repl.verify import lean_repl_cmd
@@ -150,7 +151,7 @@ def verify(
     try:
         # items the file reader already judged (lemma, forbidden commands, unsupported statements)
         # never reach a checker; the rest stream through it in order
-        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports, it.opens)
+        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports, it.opens, it.lemmas)
                                               for _, it, _ in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
+from gentzen.core.lemmas import LEMMAS, elab_lemma
 from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Proj, Show
 
 PROP = "Prop"  # the type of an atom: a hypothesis `P : Prop`
@@ -26,7 +27,7 @@ CONSTANTS = {
     "False.elim": 1, "mt": 2, "Iff.intro": 2, "Iff.mp": 1, "Iff.mpr": 1, "Classical.em": 1,
     "Classical.byContradiction": 1, "Classical.not_not.mp": 1, "Classical.not_not.mpr": 1,
     "not_not_intro": 1, "id": 1, "trivial": 0, "True.intro": 0,
-    "And.symm": 1, "Or.symm": 1, "Iff.symm": 1, "Classical.byCases": 2,
+    "And.symm": 1, "Or.symm": 1, "Iff.symm": 1, "Classical.byCases": 2, "Or.intro_left": 2, "Or.intro_right": 2,
 }
 # How every `unsupported` message ends: the construct may be valid Lean, and this is how to ask Lean.
 ASK_LEAN = "Lean may accept it (check with `--backend repl` or `--backend both`)"
@@ -68,6 +69,10 @@ class ElabErr(Exception):
         super().__init__(message)
         self.kind, self.message = kind, message
         self.col, self.end = node.col, node.end
+
+
+def _raise(kind: str, message: str, node):
+    raise ElabErr(kind, message, node)
 
 
 def lookup(ctx, name: str):
@@ -203,6 +208,9 @@ class Elaborator:
             full = next((f"{ns}.{name}" for ns in reversed(OPENS.get()) if f"{ns}.{name}" in CONSTANTS), None)
             if full is not None:
                 name, arity = full, CONSTANTS[full]
+        if arity is None and name in LEMMAS.get():  # an earlier theorem of the file (core/lemmas.py)
+            ty, rest = elab_lemma(self, LEMMAS.get()[name], node, args, hint, _raise)
+            return self._apply(ty, node, rest) if rest else ty
         if arity is None:
             if name.startswith(_LEAN_NAMESPACES) or name in _LEAN_NAMES:
                 raise ElabErr("unsupported", f"`{name}` is outside gentzen's proof language; {ASK_LEAN}", node)
@@ -351,6 +359,23 @@ class Elaborator:
         if name == "Classical.em":
             p = self.prop(args[0])
             return Or(p, Not(p))
+        if name in ("Or.intro_left", "Or.intro_right"):
+            # `Or.intro_left {a : Prop} (b : Prop) (h : a) : a ∨ b` (Init/Prelude.lean; `intro_right` mirrored): the
+            # proposition is explicit, `_` leaves it to the expected type
+            left = name == "Or.intro_left"
+            given = None if isinstance(args[0], Id) and args[0].name == "_" else self.prop(args[0])
+            if hint is not None and hint.kind == "or":
+                other = hint.args[1] if left else hint.args[0]
+                if given is not None and given.unf is not other.unf:
+                    raise ElabErr("type_mismatch", f"Type mismatch\n  {self.pp_app(node, args)}\nhas type\n  "
+                                  f"{to_lean(Or(hint.args[0], given) if left else Or(given, hint.args[1]))}\n"
+                                  f"but is expected to have type\n  {to_lean(hint)}", node)
+                A(node, args, 1, hint.args[0] if left else hint.args[1])
+                return hint
+            if given is None:
+                raise ElabErr("unsupported", "don't know how to synthesize placeholder" + _POSTPONE_NOTE, args[0])
+            side = A(node, args, 1, None)
+            return Or(side, given) if left else Or(given, side)
         if name == "Classical.byCases":
             # `Classical.byCases {p q : Prop} (hpq : p → q) (hnpq : ¬p → q) : q` (Init/Classical.lean): p comes
             # from the first argument's type, q from the expected type or that argument's codomain

@@ -38,6 +38,7 @@ class ProofItem:
     parsed: Theorem | None = field(default=None, compare=False, repr=False)  # `theorem`, already parsed
     opens: tuple[str, ...] = ()          # the namespaces the file opens there (`open Classical`)
     expected: tuple[str, bool] | None = None  # `#guard_msgs in` before it: (docstring, has options)
+    lemmas: dict = field(default_factory=dict, compare=False)  # earlier accepted theorems it cites (core/lemmas)
 
     @property
     def judged(self) -> bool:
@@ -96,7 +97,8 @@ class ProofItem:
             thm = self.parsed or parse_theorem(self.theorem)
         except ParseError as e:
             return CheckResult(False, KernelError(e.line or 1, e.column or 0, "parse", e.message))
-        res = check_proof(thm, self.proof, opens=self.opens, nd_import="Gentzen.ND" in self.imports)
+        res = check_proof(thm, self.proof, opens=self.opens, nd_import="Gentzen.ND" in self.imports,
+                          lemmas=self.lemmas)
         if self.expected is not None:
             raw = res.error.to_dict() if res.error else None
             ok, e = self.guarded(res.ok, raw, self.to_file(raw))

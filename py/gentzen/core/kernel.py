@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gentzen.core.comments import blank_comments, comment_spans
 from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, ElabErr, Elaborator, definite, lookup
 from gentzen.core.formula import trim_cache
+from gentzen.core.lemmas import LEMMAS
 from gentzen.core.goals import Goal, shadowed_atoms
 from gentzen.core.syntax import (FORBIDDEN, LEAN_TACTICS, TERM_KEYWORDS, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id,
                                   Proj, Show, SyntaxErr, Tactic, DECL_END, find_forbidden, parse_line, parse_term)
@@ -768,11 +769,18 @@ def start(theorem: Theorem | str, *, auto_names: bool = False, strict_nd: bool =
 
 
 def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
-                nd_import: bool = False, opens: tuple = ()) -> CheckResult:
+                nd_import: bool = False, opens: tuple = (), lemmas: dict | None = None) -> CheckResult:
     """Check a tactic block, or a whole `theorem … := by …` / `theorem … := term` text whose statement must
     equal `theorem`. `strict_nd` keeps the natural-deduction subset (anything else is `unsupported`);
     `nd_import` says the file has `import Gentzen.ND` (its rule tactics and theorems are then in scope);
-    `opens` are the namespaces the file opens (`open Classical`: `em p` is `Classical.em p`)."""
+    `opens` are the namespaces the file opens (`open Classical`: `em p` is `Classical.em p`); `lemmas` the
+    earlier theorems of the file the kernel accepted (name -> core.lemmas.Lemma)."""
+    if lemmas:
+        token = LEMMAS.set(lemmas)
+        try:
+            return check_proof(theorem, proof, strict_nd=strict_nd, nd_import=nd_import, opens=opens)
+        finally:
+            LEMMAS.reset(token)
     if opens:
         token = OPENS.set(tuple(opens))
         try:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from gentzen.core.comments import blank_comments
 from gentzen.core.items import ProofItem
 from gentzen.core.kernel import KernelError
+from gentzen.core.lemmas import make_lemma
 from gentzen.core.theorem import parse_theorem
 from gentzen.errors import ParseError
 
@@ -57,6 +58,7 @@ class _Context:
     declared: dict = field(default_factory=dict)    # last name component -> (kind, line)
     imports: list = field(default_factory=list)
     guard: tuple | None = None  # (expected docstring text or None) of a `#guard_msgs in` before the next command
+    theorems: dict = field(default_factory=dict)  # name -> [item, (accepted, Lemma | None) once judged]
 
     def variables(self):
         return [v for s in self.scopes for v in s.variables]
@@ -185,10 +187,13 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
         item = _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx)
         if guard is not None:
             item = replace(item, expected=(guard[0] or "", guard[1]))
+        item = _with_lemmas(item, ctx)
         items.append(item)
         nm = _IDENT.match(body.lstrip())
         if word != "example" and nm:
             ctx.declared[nm.group().split(".")[-1]] = (word, line)
+            if item.problem is None and item.parsed is not None and guard is None:
+                ctx.theorems[nm.group().split(".")[-1]] = [item, None]
         return
     forbidden_mod = next((x for x in mods if x.startswith("@[") and re.search(r"implemented_by|extern", x)), None)
     if word in FORBIDDEN_COMMANDS or forbidden_mod:
@@ -229,6 +234,67 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
             line, col, "unsupported", f"gentzen cannot read this top-level text (`{word}` …): it is not a "
             "command it knows; Lean may read it: ask Lean with --backend repl or both"), col, "command"))
     # #check, #print, universe, attribute, set_option …: no effect on the proofs around them.
+
+
+def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
+    """Earlier theorems the proof names become its lemmas (core/lemmas.py) when the kernel accepted them; a proof
+    citing one the kernel rejected is rejected with it (Lean would add that theorem with `sorry`), and one citing a
+    theorem the kernel could not judge is `unsupported`."""
+    if item.problem is not None or not ctx.theorems or item.proof is None:
+        return item
+    body = blank_comments(item.proof)[len(item.theorem or ""):]
+    cited = sorted({w.split(".")[-1] for w in _IDENT.findall(body)} & set(ctx.theorems))
+    if not cited:
+        return item
+    lemmas = {}
+    for name in cited:
+        entry = ctx.theorems[name]
+        if entry[1] is None:
+            cited_item = entry[0]
+            res = cited_item.check()
+            lem = make_lemma(_header_binders(cited_item.theorem), dict(cited_item.parsed.hyps),
+                             cited_item.parsed.goal)
+            entry[1] = (res, lem)
+        res, lem = entry[1]
+        at = (item.line, item.column)
+        if not res.ok:
+            kind = "unsupported" if res.error.kind == "unsupported" else "invalid_declaration"
+            why = "the kernel could not judge" if kind == "unsupported" else "was rejected"
+            return replace(item, problem=KernelError(*at, kind, f"this proof cites `{name}` (line {entry[0].line}), "
+                                                     f"which {why}: a proof is accepted only with what it cites"))
+        if lem is None:
+            return item  # a statement shape a lemma cannot take: the caveat says the kernel does not model it
+        lemmas[name] = lem
+    caveat = item.caveat
+    if caveat and "declared earlier in this file" in caveat:
+        caveat = _caveat_without(caveat, set(lemmas))
+    return replace(item, lemmas=lemmas, caveat=caveat)
+
+
+def _caveat_without(caveat: str, names: set) -> str | None:
+    """The caveat with the modelled lemmas taken out of its "declared earlier" note."""
+    m = re.search(r"the proof uses (.*?), declared earlier in this file, and the kernel checks each theorem on its "
+                  r"own", caveat)
+    if m is None:
+        return caveat
+    rest = [w for w in re.findall(r"`([^`]+)`", m.group(1)) if w.split(".")[-1] not in names]
+    note = (f"the proof uses {', '.join(f'`{w}`' for w in rest)}, declared earlier in this file, and the kernel "
+            "checks each theorem on its own") if rest else ""
+    out = caveat.replace(m.group(0), note).replace("; ;", ";").strip("; ")
+    return None if out.startswith("(Lean may accept") else out
+
+
+def _header_binders(stmt: str) -> list[tuple[str, str, str]]:
+    """The binders of `theorem NAME binders : goal :=`: text up to the top-level `:`."""
+    depth = 0
+    for i, c in enumerate(stmt):
+        if c in "([{⟨":
+            depth += 1
+        elif c in ")]}⟩":
+            depth -= 1
+        elif c == ":" and depth == 0 and stmt[i + 1: i + 2] != "=":
+            return _binders(stmt[:i])
+    return []
 
 
 def _docstring(text: str, at: int) -> str | None:
