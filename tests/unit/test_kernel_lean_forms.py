@@ -215,3 +215,27 @@ def test_project_lean_files_verify():
         bad = [(it.name, it.check().error) for it in lean_items(path.read_text(encoding="utf-8"))
                if it.judged and not it.check().ok]
         assert not bad, (path.name, bad)
+
+
+def test_cases_on_a_term_generalizes_it():
+    t = "theorem t (p q : Prop) (h : p → q) : ¬p ∨ q := by"
+    good = "  cases Classical.em p with\n  | inl hp => exact Or.inr (h hp)\n  | inr hnp => exact Or.inl hnp"
+    assert chk(t, good).ok
+    assert not chk(t, good.replace("Or.inl hnp", "Or.inr hnp")).ok
+    s = start(parse_theorem(t)).step("cases (Classical.em p)")
+    assert s.goals == ["case inl\np q : Prop\nh : p → q\nh✝ : p\n⊢ ¬p ∨ q", "case inr\np q : Prop\nh : p → q\nh✝ : ¬p\n⊢ ¬p ∨ q"]
+
+
+def test_field_notation_on_a_compound_term():
+    t = "theorem t (p q r : Prop) : p ∧ (q ∨ r) → (p ∧ q) ∨ (p ∧ r) := by"
+    body = "\n  fun h => h.2.elim (fun hq => Or.inl ⟨h.1, hq⟩) (fun hr => Or.{} ⟨h.1, hr⟩)"
+    assert term(t, body.format("inr")).ok
+    assert term(t, body.format("inl")).error.kind == "type_mismatch"
+    t2 = "theorem t (p q r : Prop) (h : p → q ∨ r) (hp : p) : r ∨ q := by"
+    assert chk(t2, "  exact (h hp).elim Or.inr Or.inl").ok
+
+
+def test_or_intro_left_with_a_hole():
+    t = "theorem t (p q : Prop) (hp : p) : p ∨ q := by"
+    assert chk(t, "  exact Or.intro_left _ hp").ok and chk(t, "  exact Or.intro_left q hp").ok
+    assert chk(t, "  exact Or.intro_right _ hp").error.kind == "type_mismatch"

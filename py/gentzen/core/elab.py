@@ -139,6 +139,13 @@ class Elaborator:
                 return self._ident(t.fn, hint, t.args, whole=t)
             if isinstance(t.fn, DotId):
                 return self._dot(t.fn, t.args, hint, t)
+            if isinstance(t.fn, Proj) and t.fn.field not in _NATIVE_FIELDS:
+                # `(h hp).elim f g`, `h.2.elim f g`: generalized field notation on a compound term is
+                # `Or.elim (h hp) f g` (Lean.Elab.App, `addLValArg`), with the expected type
+                base = self.infer(t.fn.term, None)
+                const = _field_const(base, t.fn.field)
+                if const is not None:
+                    return self._ident(Id(const, t.fn.col, t.fn.end), hint, (t.fn.term,) + tuple(t.args), whole=t)
             return self._apply(self.infer(t.fn, None), t.fn, t.args)
         if isinstance(t, Proj):
             return self._project(self.infer(t.term, None), t.field, t.term, t)
