@@ -642,6 +642,7 @@ def _names(text: str, base: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_TYPED_INTRO = re.compile(r"\(\s*([^\W\d][\w'!?₀-₉]*)\s*:\s*([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
 _ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_intro not_intro raa and_elim "
                       "or_elim imp_elim not_elim reit true_intro dne".split())
@@ -652,6 +653,14 @@ def _parse_tactic(s: str, col: int) -> Tactic:
     word = s.split(" ", 1)[0]
     rest = s[len(word):]
     rcol = col + len(word)
+    typed = _TYPED_INTRO.fullmatch(rest.strip(" ")) if word == "intro" and "(" in rest else None
+    if typed is not None:  # `intro (h : φ)` (evalIntro, introStep with a type: defeq to the binder's)
+        try:
+            phi = parse_formula(typed.group(2))
+        except ParseError as e:
+            raise SyntaxErr("unsupported", f"`intro ({typed.group(1)} : …)`: {e.message}", col) from None
+        name = check_name(typed.group(1), rcol + rest.index(typed.group(1)))
+        return Tactic("intro", col, end, names=(name,), formula=phi)
     if word in _CORE_WORDS or word == "intro" and any(p == "_" or p[0] in "⟨(" for p in rest.split()):
         from gentzen.core.patterns import parse_core_tactic  # the core tactics beyond the ND subset
         return parse_core_tactic("intro_pat" if word == "intro" else word, s, col)

@@ -104,6 +104,12 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
                 else:
                     raise Failure("tactic_failed", "Tactic `introN` failed: There are no additional binders or "
                                 "`let` bindings in the goal to introduce\n\n" + g.render(), tac.col, tac.end)
+                if tac.formula is not None:  # `intro (h : φ)`: φ must be defeq to the binder's type, and is kept
+                    _check_atoms(tac.formula, goal, tac)
+                    if tac.formula.unf is not dom.unf:
+                        raise Failure("type_mismatch", f"type mismatch at `intro {name}`\nhas type\n  {to_lean(dom)}\n"
+                                      f"but is expected to have type\n  {to_lean(tac.formula)}", tac.col, tac.end)
+                    dom = tac.formula
                 g = g.with_hyp(name, dom, anon and not auto_names, target=cod)
             return [g], None, bump(names, next_n)
         if kind in ("have", "have_by"):
