@@ -49,9 +49,9 @@ INVALID_IN_LEAN = {("modifiers.lean", "m_lemma"): "parse"}   # `lemma` is Mathli
 
 # Valid Lean outside the kernel's language: each must come back `unsupported` with a message naming
 # the construct (and how to ask Lean), never another kind. Every other valid proof is ACCEPTED.
-# (`open Classical` with `em`/`byContradiction` is modelled since issue 22: those two are accepted now.)
+# (`open Classical` with `em`/`byContradiction` and `∀ (P : Prop), …` then `intro P …` are modelled since
+# issue 22: s_open_in, s_open_classical and s_forall_binder are accepted now.)
 KERNEL_UNSUPPORTED = {
-    ("sections.lean", "s_forall_binder"): "`∀` statement",        # `theorem … : ∀ (P : Prop), P → P`
     ("tactics.lean", "k_intro_pattern"): "`intro`",               # `intro ⟨_, hq⟩`: `_` inside an intro
 }                                                                 # pattern (Lean's `match` names it)
 

@@ -239,3 +239,25 @@ def test_or_intro_left_with_a_hole():
     t = "theorem t (p q : Prop) (hp : p) : p ∨ q := by"
     assert chk(t, "  exact Or.intro_left _ hp").ok and chk(t, "  exact Or.intro_left q hp").ok
     assert chk(t, "  exact Or.intro_right _ hp").error.kind == "type_mismatch"
+
+
+def test_intro_with_a_type():
+    t = "theorem t (p q : Prop) : ¬p → p → q := by"
+    assert start(parse_theorem(t)).step("intro (h : p → False)").goals == ["p q : Prop\nh : p → False\n⊢ p → q"]
+    assert chk(t, "  intro (h : ¬p)\n  intro (hp : p)\n  exact absurd hp h").ok
+    r = chk(t, "  intro (h : ¬p)\n  intro (hp : q)")
+    assert r.error.message == "type mismatch at `intro hp`\nhas type\n  p\nbut is expected to have type\n  q"
+
+
+def test_statements_quantified_over_propositions():
+    text = ("theorem a : ∀ (p q : Prop), p ∧ q → q ∧ p := by\n  intro x y h\n  exact ⟨h.2, h.1⟩\n"
+            "theorem b : ∀ p q : Prop, p ∧ q → q ∧ p := by\n  intro x y\n  intro h\n  exact ⟨h.1, h.2⟩\n"
+            "theorem c : ∀ (p q : Prop), p ∧ q → q ∧ p := by\n  intro p q h\n  skip\n")
+    a, b, c = lean_items(text)
+    assert a.check().ok
+    assert b.check().error.kind == "type_mismatch"
+    e = c.check().error
+    assert (e.kind, e.line, e.column) == ("unsolved_goals", 8, 45)   # at the file's own `by`
+    assert e.message == "unsolved goals\np q : Prop\nh : p ∧ q\n⊢ q ∧ p"
+    other, = lean_items("theorem d : ∀ (p : Prop), p → p := by\n  exact fun p hp => hp\n")
+    assert other.check().error.kind == "unsupported"    # the bound proposition is not introduced first

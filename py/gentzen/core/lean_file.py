@@ -373,6 +373,10 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     proof = stmt + text[kw_at + assign + 2: end]
     opens = tuple(ctx.opens() + [o for m in mods if m.startswith("open ") for o in m.split()[1:-1]])
     caveat = _caveat(ctx, blank[kw_at + assign + 2: end], opens)
+    forall = _forall_props(stmt, text[kw_at + assign + 2: end], blank[kw_at + assign + 2: end])
+    if forall is not None:
+        stmt, tail = forall
+        text = text[: kw_at + assign + 2] + tail + text[end:]
     try:
         parsed, stmt, auto = _auto_bound(stmt, ins_at + len(inserted))
         inserted += "".join(f" {{{a} : Prop}}" for a in auto)
@@ -386,6 +390,63 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
                      caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
                      opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)))
+
+
+_FORALL = re.compile(r"\s*∀\s*(?:\(([^():,]+):\s*Prop\s*\)\s*)+,|\s*∀\s*([^():,]+):\s*Prop\s*,")
+_FORALL_GROUP = re.compile(r"\(([^():,]+):\s*Prop\s*\)")
+_INTRO = re.compile(r"(\s*(?:by\s+)?)intro((?:[ ]+[^\W\d][\w'!?₀-₉]*)+)[ ]*(?=\n|$)")
+
+
+def _forall_props(stmt: str, tail: str, blank_tail: str):
+    """`theorem t : ∀ (p q : Prop), φ := by intro a b …` read as `theorem t (a b : Prop) : φ[a/p, b/q]` with
+    the names `intro` gives the bound propositions taken out of that first `intro` (columns kept): after
+    `intro a b` Lean's goal is exactly that theorem's first goal (`MVarId.intro` names the binders `a b`).
+    Only statements whose other binders are propositions (so the context order is the same), and proofs whose
+    first tactic is a plain `intro` naming at least every bound proposition; None otherwise (the statement then
+    stays `unsupported`)."""
+    depth, colon = 0, -1
+    for i, c in enumerate(stmt[:-2]):
+        if c in "([{⟨":
+            depth += 1
+        elif c in ")]}⟩":
+            depth -= 1
+        elif c == ":" and depth == 0 and stmt[i + 1: i + 2] != "=":
+            colon = i
+            break
+    if colon < 0 or "∀" not in stmt[colon:]:
+        return None
+    m = _FORALL.match(stmt, colon + 1)
+    if m is None or any(t.strip() != "Prop" for _b, _n, t in _binders(stmt[:colon])):
+        return None
+    bound = ([n for g in _FORALL_GROUP.findall(m.group(0)) for n in g.split()] if m.group(2) is None
+             else m.group(2).split())
+    if "∀" in stmt[m.end():] or not bound or not tail.lstrip().startswith("by"):
+        return None
+    im = _INTRO.match(blank_tail, tail.index("by"))
+    if im is None:
+        return None
+    names = im.group(2).split()
+    if len(names) < len(bound) or any(n == "_" for n in names[: len(bound)]):
+        return None
+    ren = dict(zip(bound, names))
+    body = re.sub(r"(?<![\w'.])[^\W\d][\w'!?₀-₉]*", lambda w: ren.get(w.group(), w.group()), stmt[m.end(): -2])
+    new = f"{stmt[:colon].rstrip()} ({' '.join(names[: len(bound)])} : Prop) :{body.rstrip()} "
+    new += " " * max(0, len(stmt) - 2 - len(new)) + ":="
+    # the names taken: blanked (spaces keep every column); the whole `intro` when it named only those
+    start = im.start(2)
+    if len(names) == len(bound):
+        start = im.start(2) - len("intro")
+        if "\n" not in im.group(1):
+            return None  # `by intro p q` with nothing after on its line: keep it simple, stay unsupported
+    taken = im.group(2)
+    keep = taken
+    for n in names[: len(bound)]:
+        j = keep.index(n)
+        keep = keep[:j] + " " * len(n) + keep[j + len(n):]
+    seg = " " * (len("intro") + len(taken)) if len(names) == len(bound) else keep
+    seg_start = start
+    tail = tail[:seg_start] + seg + tail[im.end(2):]
+    return new, tail
 
 
 _UNKNOWN = re.compile(r"Unknown identifier `([^`.]+)`")
