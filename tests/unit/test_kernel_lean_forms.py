@@ -261,3 +261,14 @@ def test_statements_quantified_over_propositions():
     assert e.message == "unsolved goals\np q : Prop\nh : p ∧ q\n⊢ q ∧ p"
     other, = lean_items("theorem d : ∀ (p : Prop), p → p := by\n  exact fun p hp => hp\n")
     assert other.check().error.kind == "unsupported"    # the bound proposition is not introduced first
+
+
+def test_apply_with_some_arguments_leaves_the_rest_as_goals():
+    t = parse_theorem("theorem t (p q : Prop) (h : p ∨ q) : q ∨ p := by")
+    assert start(t).step("apply Or.elim h").goals == ["case left\np q : Prop\nh : p ∨ q\n⊢ p → q ∨ p",
+                                                      "case right\np q : Prop\nh : p ∨ q\n⊢ q → q ∨ p"]
+    body = "  apply Or.elim h\n  · intro hp\n    exact Or.{}\n  · intro hq\n    exact Or.inl hq"
+    assert check_proof(t, body.format("inr hp")).ok
+    assert check_proof(t, body.format("inl hp")).error.kind == "type_mismatch"
+    t2 = parse_theorem("theorem t (p q : Prop) (hp : p) (hnp : ¬p) : q := by")
+    assert start(t2).step("apply absurd hp").goals == ["p q : Prop\nhp : p\nhnp : ¬p\n⊢ ¬p"]
