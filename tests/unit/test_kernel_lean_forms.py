@@ -272,3 +272,19 @@ def test_apply_with_some_arguments_leaves_the_rest_as_goals():
     assert check_proof(t, body.format("inl hp")).error.kind == "type_mismatch"
     t2 = parse_theorem("theorem t (p q : Prop) (hp : p) (hnp : ¬p) : q := by")
     assert start(t2).step("apply absurd hp").goals == ["p q : Prop\nhp : p\nhnp : ¬p\n⊢ ¬p"]
+
+
+def test_a_refused_import_makes_only_name_and_syntax_errors_unsupported():
+    text = ("import Mathlib.Logic.Basic\n"
+            "example (p : Prop) (h : ¬¬p) : p := not_not.mp h\n"
+            "example (p q : Prop) (h : p) : q := h\n"
+            "example (p : Prop) (h : p) : p := by\n  tauto_like\n")
+    items = [it for it in lean_items(text) if it.judged]
+    kinds = [it.check().error.kind for it in items]
+    assert kinds == ["unsupported", "type_mismatch", "unsupported"]
+
+
+def test_pattern_have_and_multiline_braces_are_unsupported_not_parse_errors():
+    t = "theorem t (p q : Prop) (h : p ∧ q) : p := by"
+    assert chk(t, "  have ⟨a, b⟩ := h\n  exact a").error.kind == "unsupported"
+    assert chk(t, "  have a : p := by {\n    exact h.1\n  }\n  exact a").error.kind == "unsupported"

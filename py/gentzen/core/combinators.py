@@ -101,9 +101,10 @@ def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> 
         return run_combinator(state, rest, tcol, frames, next_n)
     if content[0] in "({":
         end = _closing(content, 0)
-        if end < 0:
-            raise Failure("parse", f"unexpected end of input; expected '{')' if content[0] == '(' else '}'}'",
-                          col + len(content))
+        if end < 0:  # the block goes on over the next lines (Lean reads them): not the one-line form modelled here
+            raise Failure("unsupported", f"a `{content[0]} … {')' if content[0] == '(' else '}'}` block over several "
+                          "lines is outside gentzen's proof language; Lean may accept it (check with `--backend repl` "
+                          "or `--backend both`)", col)
         if content[end + 1:].strip():
             raise Failure("unsupported", "a tactic after a closing bracket on the same line is outside gentzen's "
                           "proof language; Lean may accept it (check with `--backend repl` or `--backend both`)",

@@ -39,6 +39,7 @@ class ProofItem:
     opens: tuple[str, ...] = ()          # the namespaces the file opens there (`open Classical`)
     expected: tuple[str, bool] | None = None  # `#guard_msgs in` before it: (docstring, has options)
     lemmas: dict = field(default_factory=dict, compare=False)  # earlier accepted theorems it cites (core/lemmas)
+    foreign: tuple[str, ...] = ()        # imports the file has that gentzen refuses (they may declare names, syntax)
 
     @property
     def judged(self) -> bool:
@@ -63,6 +64,13 @@ class ProofItem:
             e["line"], e["column"] = line + self.line - 1, col
         if self.caveat and e.get("kind") != "forbidden":
             e["message"] = f"{self.caveat}; the kernel said: {e.get('message')}"
+            e["kind"] = "unsupported"
+        elif self.foreign and e.get("kind") in ("unknown_identifier", "parse"):
+            # a refused import may declare the name or the syntax (`import Mathlib` adds tactics): only these two
+            # kinds depend on it; a type mismatch between propositions stays one whatever is imported
+            e["message"] = (f"the file imports {', '.join(f'`{m}`' for m in self.foreign)}, which may declare this "
+                            f"(Lean may accept it: ask Lean with --backend repl or both); the kernel said: "
+                            f"{e.get('message')}")
             e["kind"] = "unsupported"
         return e
 

@@ -59,6 +59,7 @@ class _Context:
     imports: list = field(default_factory=list)
     guard: tuple | None = None  # (expected docstring text or None) of a `#guard_msgs in` before the next command
     theorems: dict = field(default_factory=dict)  # name -> [item, (accepted, Lemma | None) once judged]
+    foreign: list = field(default_factory=list)   # imports refused (`import Mathlib`): they may declare names
 
     def variables(self):
         return [v for s in self.scopes for v in s.variables]
@@ -210,6 +211,7 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
     if word == "import":
         for mod in body.split():
             if mod not in ALLOWED_IMPORTS:
+                ctx.foreign.append(mod)
                 items.append(ProofItem(f"import@{line}", None, "", line, KernelError(
                     line, col, "forbidden", f"`import {mod}` is not allowed (the one import a checked file "
                     f"may have is `import {ALLOWED_IMPORTS[0]}`)"), col, "command"))
@@ -389,7 +391,7 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
             "Lean with --backend repl or both"), col, word, modifiers=tuple(mods))
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
                      caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
-                     opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)))
+                     opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)), foreign=tuple(ctx.foreign))
 
 
 _FORALL = re.compile(r"\s*∀\s*(?:\(([^():,]+):\s*Prop\s*\)\s*)+,|\s*∀\s*([^():,]+):\s*Prop\s*,")

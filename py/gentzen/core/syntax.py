@@ -679,6 +679,9 @@ def _parse_tactic(s: str, col: int) -> Tactic:
             raise SyntaxErr("parse", "unexpected end of input; expected term", end)
         lead = len(rest) - len(rest.lstrip(" "))
         return Tactic(word, col, end, term=parse_term(rest.strip(" "), rcol + lead))
+    if word == "have" and rest.lstrip(" ")[:1] in "⟨(":  # `have ⟨a, b⟩ := h` (a `match`): not modelled
+        raise SyntaxErr("unsupported", "`have` with a pattern is outside gentzen's proof language; Lean may accept it "
+                        "(check with `--backend repl` or `--backend both`)", rcol + len(rest) - len(rest.lstrip(" ")))
     if word == "have":
         i = s.find(":=")
         if i < 0:
