@@ -858,13 +858,17 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         line, col = by_pos if by_pos is not None else (1, thm.by_column)
         return CheckResult(False, KernelError(line, col + 2, "parse", "unexpected end of input; expected '{'"))
     n = 0
-    joined = _continued(lines) if len(lines) > 1 and _deeper(lines) else None
-    if joined is not None:
-        return _check_joined(state, joined)
+    initial = state
     for ln in lines:  # (no `\n` in a line: `step` without its wrapper, one call less per line)
         try:
             state = state._step(ln, True)
         except (Failure, LimitError) as e:
+            # A tactic continued on deeper lines fails line by line (a deeper line is no tactic of the block),
+            # so the grouping into tactics spanning lines is only looked for after a failure: the hot path of
+            # one tactic per line pays nothing for it.
+            joined = _continued(lines) if len(lines) > 1 and _deeper(lines) else None
+            if joined is not None:
+                return _check_joined(initial, joined)
             return CheckResult(False, state._error(e).error, n)
         n += 1
     err = state.finish()
