@@ -288,3 +288,15 @@ def test_pattern_have_and_multiline_braces_are_unsupported_not_parse_errors():
     t = "theorem t (p q : Prop) (h : p ∧ q) : p := by"
     assert chk(t, "  have ⟨a, b⟩ := h\n  exact a").error.kind == "unsupported"
     assert chk(t, "  have a : p := by {\n    exact h.1\n  }\n  exact a").error.kind == "unsupported"
+
+
+def test_specialize_and_rename_i():
+    t = parse_theorem("theorem t (p q r : Prop) (h : p → q → r) (hp : p) (hq : q) : r := by")
+    s = start(t).step("specialize h hp")
+    assert s.goals == ["p q r : Prop\nhp : p\nhq : q\nh : q → r\n⊢ r"]
+    assert check_proof(t, "  specialize h hp hq\n  exact h").ok
+    assert check_proof(t, "  specialize h hq").error.kind == "type_mismatch"
+    t2 = parse_theorem("theorem t (p q : Prop) (h : p ∨ q) : q ∨ p := by")
+    body = "  cases h\n  · rename_i hp\n    exact Or.inr hp\n  · rename_i hq\n    exact Or.{} hq"
+    assert check_proof(t2, body.format("inl")).ok
+    assert check_proof(t2, body.format("inr")).error.kind == "type_mismatch"

@@ -14,7 +14,7 @@ from gentzen.core.goals import Goal
 from gentzen.core.tactics import Failure, Frame
 from gentzen.errors import ParseError
 
-WORDS = frozenset("try repeat first all_goals any_goals skip done case next by_cases nomatch".split())
+WORDS = frozenset("try repeat first all_goals any_goals skip done case next by_cases nomatch rename_i specialize".split())
 # Failures a combinator catches (Lean's `first`/`try` catch every exception a tactic throws); parse errors,
 # `unsupported` (the kernel cannot decide) and `forbidden` go through.
 _CATCH = frozenset(("tactic_failed", "type_mismatch", "unknown_identifier", "no_goals", "unsolved_goals"))
@@ -163,7 +163,15 @@ def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> 
         return _by_cases(state, content, col, frames, next_n)
     if word == "nomatch":
         return _nomatch(content, rest, rcol, col, frames, next_n)
-    raise AssertionError(word)
+    fr = frames[-1]
+    if not fr.goals:
+        raise Failure("no_goals", "No goals to be solved", col, col + len(word))
+    if word == "rename_i":  # evalRenameInaccessibles: renameInaccessibles on the main goal
+        goal = _rename_inaccessibles(fr.goals[0], rest.split(), col)
+        frames[-1] = Frame(fr.kind, fr.column, (Goal(goal.ctx, goal.target, fr.goals[0].tag),) + fr.goals[1:],
+                           fr.opener, fr.pending)
+        return next_n
+    return _specialize(rest, rcol, col, frames, next_n)
 
 
 def _sub(state, text: str, col: int, frames: list, next_n: int) -> int:
@@ -330,4 +338,34 @@ def _nomatch(content: str, rest: str, rcol: int, col: int, frames: list, next_n:
         raise Failure("unsupported", "`nomatch` on anything but a hypothesis of type `False` is outside gentzen's "
                       "proof language; Lean may accept it (check with `--backend repl` or `--backend both`)", col)
     frames[-1] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
+    return next_n
+
+
+def _specialize(rest: str, rcol: int, col: int, frames: list, next_n: int) -> int:
+    """`specialize h a₁ … aₙ` (Lean/Elab/Tactic/Specialize.lean): `h a₁ … aₙ` is elaborated, asserted under h's
+    name at the end of the context, and the old h cleared."""
+    from gentzen.core.elab import ElabErr, Elaborator
+    from gentzen.core.syntax import App, Id, SyntaxErr, parse_term
+
+    fr = frames[-1]
+    goal = fr.goals[0]
+    try:
+        term = parse_term(rest, rcol)
+    except SyntaxErr as e:
+        raise Failure(e.kind, e.message, e.col, e.end) from None
+    head = term.fn if isinstance(term, App) else term
+    if not isinstance(head, Id) or goal.lookup(head.name) is None or not isinstance(term, App):
+        raise Failure("tactic_failed", "'specialize' requires a term of the form `h x_1 .. x_n` where `h` appears "
+                      "in the local context", col, col + 10 + len(rest))
+    try:
+        ty = Elaborator(goal.ctx, goal.names).infer(term, None)
+    except ElabErr as e:
+        raise Failure(e.kind, e.message, e.col, e.end) from None
+    ctx = list(goal.ctx)
+    for i in range(len(ctx) - 1, -1, -1):
+        if ctx[i][0] == head.name and not ctx[i][2]:
+            del ctx[i]
+            break
+    new = Goal(tuple(ctx) + ((head.name, ty, False),), goal.target, goal.tag)
+    frames[-1] = Frame(fr.kind, fr.column, (new,) + fr.goals[1:], fr.opener, fr.pending)
     return next_n
