@@ -300,3 +300,13 @@ def test_specialize_and_rename_i():
     body = "  cases h\n  · rename_i hp\n    exact Or.inr hp\n  · rename_i hq\n    exact Or.{} hq"
     assert check_proof(t2, body.format("inl")).ok
     assert check_proof(t2, body.format("inr")).error.kind == "type_mismatch"
+
+
+def test_auto_implicit_follows_set_option():
+    text = ("set_option autoImplicit false in\nexample (h : A ∧ B) : B ∧ A := ⟨h.2, h.1⟩\n"
+            "section\nset_option autoImplicit false\nexample (h : A ∧ B) : B ∧ A := ⟨h.2, h.1⟩\nend\n"
+            "example (h : A ∧ B) : B ∧ A := ⟨h.2, h.1⟩\n")
+    a, b, c = (it.check() for it in lean_items(text))
+    assert (a.error.kind, a.error.line, a.error.column, a.error.message) == (
+        "unknown_identifier", 2, 13, "Unknown identifier `A`")
+    assert b.error.kind == "unknown_identifier" and c.ok

@@ -50,6 +50,7 @@ class _Scope:
     variables: list = field(default_factory=list)   # (open bracket, name, type text)
     includes: set = field(default_factory=set)
     opens: list = field(default_factory=list)
+    options: dict = field(default_factory=dict)     # `set_option autoImplicit false` and the like, to the scope's end
 
 
 @dataclass
@@ -69,6 +70,17 @@ class _Context:
 
     def opens(self):
         return [o for s in self.scopes for o in s.opens]
+
+    def option(self, name: str, default: bool, mods=()) -> bool:
+        """An option's value here: `set_option … in` on the declaration, else the innermost scope's setting."""
+        for m in mods:
+            got = re.fullmatch(rf"set_option {name} (true|false) in", m)
+            if got:
+                return got.group(1) == "true"
+        for sc in reversed(self.scopes):
+            if name in sc.options:
+                return sc.options[name]
+        return default
 
 
 class _Lines:
@@ -230,6 +242,10 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
         scope.includes.update(body.split())
     elif word == "open":
         scope.opens.extend(body.split())
+    elif word == "set_option":
+        opt = re.fullmatch(r"\s*(autoImplicit|relaxedAutoImplicit)\s+(true|false)\s*", body)
+        if opt:
+            scope.options[opt.group(1)] = opt.group(2) == "true"
     elif word not in NEUTRAL_COMMANDS and word not in MODIFIERS:
         # text after `open … in` / attributes that is no command gentzen knows: said, not skipped
         items.append(ProofItem(f"{word}@{line}", None, "", line, KernelError(
@@ -380,11 +396,20 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
         stmt, tail = forall
         text = text[: kw_at + assign + 2] + tail + text[end:]
     try:
-        parsed, stmt, auto = _auto_bound(stmt, ins_at + len(inserted))
+        # core Lean's defaults: autoImplicit and relaxedAutoImplicit true (a Lake package may turn them off, as
+        # this repository's lakefile does; a file says so with `set_option`)
+        auto_ok = ctx.option("autoImplicit", True, mods) and ctx.option("relaxedAutoImplicit", True, mods)
+        parsed, stmt, auto = _auto_bound(stmt, ins_at + len(inserted), auto_ok)
         inserted += "".join(f" {{{a} : Prop}}" for a in auto)
         proof = stmt + text[kw_at + assign + 2: end]
     except ParseError as e:
         why = e.message
+        if why.endswith(_AUTO_OFF) and not ctx.foreign:  # Lean's error: the name is unbound
+            c = e.column or 0
+            c = c - len(inserted) if c >= ins_at + len(inserted) else min(c, ins_at)
+            at = (line, col + c) if (e.line or 1) == 1 else (line + e.line - 1, c)
+            return ProofItem(name, stmt, proof, line, KernelError(*at, "unknown_identifier", why[: -len(_AUTO_OFF)]),
+                             col, word, modifiers=tuple(mods))
         return ProofItem(name, stmt, proof, line, KernelError(
             line, col, "unsupported", f"the kernel cannot read this statement ({why}); gentzen reads "
             "propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`. Lean may accept it: ask "
@@ -452,10 +477,11 @@ def _forall_props(stmt: str, tail: str, blank_tail: str):
 
 
 _UNKNOWN = re.compile(r"Unknown identifier `([^`.]+)`")
+_AUTO_OFF = " (autoImplicit is off)"
 _FORCES_PROP = frozenset(("not", "and", "or", "iff"))
 
 
-def _auto_bound(stmt: str, at: int):
+def _auto_bound(stmt: str, at: int, enabled: bool = True):
     """(theorem, statement, auto-bound names): an unknown atomic name in the statement becomes an implicit
     binder placed before the others, as core Lean's `autoImplicit` (default true; `Term.withAutoBoundImplicit`,
     src/Lean/Elab/Term.lean) does. Lean gives it the type `Sort u`, which is `Prop` only when the statement uses
@@ -468,6 +494,9 @@ def _auto_bound(stmt: str, at: int):
             break
         except ParseError as e:
             m = _UNKNOWN.fullmatch(e.message)
+            if not enabled and m is not None:
+                # autoImplicit off: Lean's own error for the statement (the kernel reports it as unreadable)
+                raise ParseError(e.message + _AUTO_OFF, line=e.line, column=e.column) from None
             if m is None or m.group(1) in auto or len(auto) >= 26 or not _IDENT.fullmatch(m.group(1)):
                 raise
             binder = f" {{{m.group(1)} : Prop}}"
