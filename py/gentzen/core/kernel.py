@@ -312,7 +312,9 @@ class ProofState:
         return _NO_TACTIC, run_combinator(self, content, col, frames, next_n)
 
     def _run_parsed(self, parsed, col: int, frames: list, next_n: int, first: bool):
-        fr = self._enter(col, frames, first)
+        fr = frames[-1]
+        if fr.column is None or first and col != fr.column:  # (the common case needs no check: inline)
+            fr = self._enter(col, frames, first)
         if parsed.bullet_col is not None:
             if not fr.goals:
                 raise Failure("no_goals", "No goals to be solved", parsed.bullet_col, parsed.bullet_col + 1)
