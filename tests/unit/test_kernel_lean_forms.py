@@ -310,3 +310,16 @@ def test_auto_implicit_follows_set_option():
     assert (a.error.kind, a.error.line, a.error.column, a.error.message) == (
         "unknown_identifier", 2, 13, "Unknown identifier `A`")
     assert b.error.kind == "unknown_identifier" and c.ok
+
+
+def test_a_local_named_like_a_rejected_theorem_is_not_a_citation():
+    text = ("theorem hp (p : Prop) (h : p) : p ∧ p := ⟨h, h.1⟩\n"
+            "example (q : Prop) : q → q := by\n  intro hp\n  exact hp\n")
+    bad, ok = lean_items(text)
+    assert not bad.check().ok and ok.check().ok
+
+
+def test_an_ambiguous_name_under_two_opens_is_unsupported():
+    r = term("theorem t (p : Prop) (h : False) : p := by", " elim h", opens=("False", "Not"))
+    assert r.error.kind == "unsupported" and "ambiguous" in r.error.message
+    assert term("theorem t (p : Prop) (h : False) : p := by", " elim h", opens=("False",)).ok

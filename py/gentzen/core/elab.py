@@ -212,9 +212,12 @@ class Elaborator:
             return elab_nd_constant(self, node, hint, args)
         arity = CONSTANTS.get(name)
         if arity is None and OPENS.get():
-            full = next((f"{ns}.{name}" for ns in reversed(OPENS.get()) if f"{ns}.{name}" in CONSTANTS), None)
-            if full is not None:
-                name, arity = full, CONSTANTS[full]
+            found = sorted({f"{ns}.{name}" for ns in OPENS.get() if f"{ns}.{name}" in CONSTANTS})
+            if len(found) > 1:  # Lean tries every interpretation (overloading); the kernel does not
+                raise ElabErr("unsupported", f"`{name}` is ambiguous under the open namespaces ({', '.join(found)}); "
+                              f"{ASK_LEAN}", node)
+            if found:
+                name, arity = found[0], CONSTANTS[found[0]]
         if arity is None and name in LEMMAS.get():  # an earlier theorem of the file (core/lemmas.py)
             ty, rest = elab_lemma(self, LEMMAS.get()[name], node, args, hint, _raise)
             return self._apply(ty, node, rest) if rest else ty

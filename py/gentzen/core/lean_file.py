@@ -261,7 +261,10 @@ def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
     if item.problem is not None or not ctx.theorems or item.proof is None:
         return item
     body = blank_comments(item.proof)[len(item.theorem or ""):]
-    cited = sorted({w.split(".")[-1] for w in _IDENT.findall(body)} & set(ctx.theorems))
+    # names the proof binds itself (its statement's, `intro`/`fun`/`have`/… binders) are locals, not citations
+    local = {n for n, _f in item.parsed.hyps} | set(item.parsed.atoms) if item.parsed is not None else set()
+    local |= set(_BINDER_WORDS.findall(body))
+    cited = sorted(({w.split(".")[-1] for w in _IDENT.findall(body)} & set(ctx.theorems)) - local)
     if not cited:
         return item
     lemmas = {}
@@ -287,6 +290,10 @@ def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
     if caveat and "declared earlier in this file" in caveat:
         caveat = _caveat_without(caveat, set(lemmas))
     return replace(item, lemmas=lemmas, caveat=caveat)
+
+
+_BINDER_WORDS = re.compile(r"(?:(?<=intro )|(?<=intros )|(?<=fun )|(?<=λ )|(?<=have )|(?<=\| inl )|(?<=\| inr )"
+                           r"|(?<=rename_i ))([^\W\d][\w'!?₀-₉]*)(?=[ ,:=]|$)", re.M)
 
 
 def _caveat_without(caveat: str, names: set) -> str | None:
