@@ -323,3 +323,15 @@ def test_an_ambiguous_name_under_two_opens_is_unsupported():
     r = term("theorem t (p : Prop) (h : False) : p := by", " elim h", opens=("False", "Not"))
     assert r.error.kind == "unsupported" and "ambiguous" in r.error.message
     assert term("theorem t (p : Prop) (h : False) : p := by", " elim h", opens=("False",)).ok
+
+
+def test_term_mode_match():
+    t = "theorem t (p q : Prop) (h : p ∨ q) : q ∨ p := by"
+    body = "\n  match h with\n  | Or.inl hp => Or.inr hp\n  | .inr hq => Or.{} hq"
+    assert term(t, body.format("inl")).ok
+    r = term(t, body.format("inr"))
+    assert (r.error.kind, r.error.line) == ("type_mismatch", 4)
+    assert term(t, "\n  match h with\n  | Or.inl hp => Or.inr hp").error.kind == "unsupported"  # a missing case
+    t2 = "theorem t (p q : Prop) (h : p ∧ q) : q ∧ p := by"
+    assert term(t2, "\n  match h with\n  | ⟨hp, hq⟩ => ⟨hq, hp⟩").ok
+    assert chk(t, "  exact match h with\n    | Or.inl hp => Or.inr hp\n    | Or.inr hq => Or.inl hq").ok

@@ -11,7 +11,7 @@ from contextvars import ContextVar
 
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.lemmas import LEMMAS, elab_lemma
-from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Proj, Show
+from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match, Proj, Show
 
 PROP = "Prop"  # the type of an atom: a hypothesis `P : Prop`
 # True while the kernel checks a proof whose file has `import Gentzen.ND` (see gentzen/core/nd.py).
@@ -166,7 +166,35 @@ class Elaborator:
             return self._dot(t, (), hint, t)
         if isinstance(t, Have):
             return self._have(t, hint)
+        if isinstance(t, Match):
+            return self._match(t, hint)
         raise AssertionError(t)
+
+    def _match(self, t: Match, hint):
+        """`match h with | inl a => b₁ | inr c => b₂` (Lean/Elab/Match.lean): one alternative per constructor of
+        h's type (∨: inl, inr; ∧ and ↔: intro / ⟨a, b⟩), each body against the expected type with the fields bound."""
+        ty = self.infer(t.scrut, None)
+        kind = None if ty is PROP else ty.kind
+        fields = {"or": {"inl": (ty.args[0],), "inr": (ty.args[1],)} if kind == "or" else None,
+                  "and": {"intro": tuple(ty.args)} if kind == "and" else None,
+                  "iff": {"intro": (Imp(*ty.args), Imp(ty.args[1], ty.args[0]))} if kind == "iff" else None}.get(kind)
+        seen = [("intro" if c == "⟨⟩" else c) for c, _n, _col, _b in t.alts]
+        if fields is None or sorted(seen) != sorted(fields) or any(len(n) != len(fields[c]) for c, (_c, n, _k, _b)
+                                                                    in zip(seen, t.alts)):
+            raise ElabErr("unsupported", "this `match` (its alternatives do not name each constructor of "
+                          f"`{type_str(ty)}` once with all its fields) is outside gentzen's proof language; {ASK_LEAN}",
+                          t)
+        out = hint
+        for ctor, (_c, names, col, body) in zip(seen, t.alts):
+            ctx = self.ctx
+            for name, fty in zip(names, fields[ctor]):
+                ctx = _bind(ctx, (name,), fty, False, t, col, self.names)
+            got = self._sub(ctx).check(body, out) if out is not None else self._sub(ctx).infer(body, None)
+            if got is PROP:
+                raise ElabErr("unsupported", f"a `match` returning a proposition is outside gentzen's proof language; "
+                              f"{ASK_LEAN}", t)
+            out = got
+        return out
 
     def _have(self, t: Have, hint):
         """`have h : φ := v; b`: v against φ, then b with `h : φ` (Lean/Elab/BuiltinNotation.lean, `elabHave`);

@@ -37,11 +37,15 @@ _KERNEL_TACTICS = frozenset("intro intros exact apply have exfalso constructor l
                             "show cases assumption contradiction trivial".split())
 
 
+_MATCH = re.compile(r"(?<![\w.'])match\s.*\swith(?![\w'])")
+
+
 def deeper(lines: list[str]) -> bool:
     """Cheap test before `_continued`: whether a line is indented deeper than the tactic before it, where that
     tactic does not open a block (`… := by`, `… with`). Generated proofs have no such line."""
     prev = -1
     opens = True
+    in_match = False
     for ln in lines:
         content = ln.lstrip(" ")
         if not content:
@@ -50,8 +54,10 @@ def deeper(lines: list[str]) -> bool:
         if col > prev and not opens:
             return True
         prev = col + 2 if content[:2] in ("· ", ". ") else col
-        opens = ln.endswith(("by", " with", "<;>")) or content[:1] == "|" or \
+        opens = ln.endswith(("by", " with", "<;>")) and not _MATCH.search(ln) or \
+            content[:1] == "|" and not in_match or \
             ln.endswith("=>") and content.lstrip("·. ").startswith(("case ", "next"))
+        in_match = in_match and content[:1] == "|" or bool(_MATCH.search(ln))
     return False
 
 
@@ -76,15 +82,17 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
     for i, ln in enumerate(lines):
         content = ln.lstrip(" ")
         col = len(ln) - len(content)
-        if last >= 0 and content and col > _tactic_col(out[last][0]) and content[:1] not in "|·" \
+        in_match = last >= 0 and _MATCH.search(out[last][0]) is not None  # a term `match … with`: `|` continues it
+        if last >= 0 and content and col > _tactic_col(out[last][0]) and (content[:1] not in "|·" or
+                                                                           in_match and content[:1] == "|") \
                 and not content.startswith(". ") and "\t" not in ln:
             text, segs = out[last]
             tail = text.rstrip(" ")
             head = text.lstrip(" ")
             if head[:2] in ("· ", ". "):
                 head = head[2:]
-            if not (tail.endswith(_OPENS_BLOCK) or tail == "by" or head.startswith(("|", "case ", "next"))) and \
-                    (tail.endswith(_NEEDS_MORE) or continues_term(content) or decls and col <= decls[-1]):
+            if in_match or not (tail.endswith(_OPENS_BLOCK) or tail == "by" or head.startswith(("|", "case ", "next"))) \
+                    and (tail.endswith(_NEEDS_MORE) or continues_term(content) or decls and col <= decls[-1]):
                 for k in range(last + 1, len(out)):  # blank (comment) lines between: part of the group
                     segs.append((-1, out[k][1][0][1], 0))  # (never an error's position)
                 segs.append((len(tail) + 1, i, col))

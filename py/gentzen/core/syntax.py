@@ -143,6 +143,16 @@ class Have:
 
 
 @dataclass(slots=True, eq=False)
+class Match:
+    """Term-mode `match t with | pat => b | …` (`Term.match`), patterns `Or.inl x`/`.inr x`/`⟨a, b⟩`/`And.intro a b`:
+    alts are (constructor, names, column, body)."""
+    scrut: object
+    alts: tuple
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
 class Ascr:
     """`(t : φ)`: type ascription (`Term.typeAscription`)."""
     term: object
@@ -239,10 +249,12 @@ class _TermParser:
             self.i += 1
             arg = self.term(40)
             lhs = Conn("not", (arg,), t[2], arg.end)
-        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show", "have", "suffices")):
+        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show", "have", "suffices", "match")):
             self.depth -= 1
             if t[1] in ("have", "suffices"):
                 return self.have()
+            if t[1] == "match":
+                return self.match()
             return self.show() if t[1] == "show" else self.fun()  # all extend as far as possible
         else:
             lhs = self.app()
@@ -379,6 +391,68 @@ class _TermParser:
             self.i += 1
         body = self.term(0)
         return Have(word, name, ty, val, body, start[2], body.end)
+
+    def match(self):
+        """`match t with | pat => b | …`; a pattern is a constructor (`Or.inl`, `.inr`, `And.intro`, …) with names,
+        or `⟨a, b⟩`; anything else is `unsupported`."""
+        start = self.toks[self.i]
+        self.i += 1
+        scrut = self.term(0)
+        t = self.peek()
+        if t is not None and t[0] == "comma":
+            raise SyntaxErr("unsupported", "`match` on several terms is outside gentzen's proof language; Lean may "
+                            "accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
+        if t is None or t[0] != "kw" or t[1] != "with":
+            self.fail("'with'")
+        self.i += 1
+        alts = []
+        while self.peek() is not None and self.peek()[0] == "bar":
+            bar = self.toks[self.i]
+            self.i += 1
+            ctor, names = self._pattern(bar)
+            a = self.peek()
+            if a is None or a[0] != "arrow":
+                self.fail("'=>'")
+            self.i += 1
+            body = self.term(0)
+            alts.append((ctor, tuple(names), bar[2], body))
+        if not alts:
+            self.fail("'|'")
+        return Match(scrut, tuple(alts), start[2], alts[-1][3].end)
+
+    def _pattern(self, bar):
+        unsupported = SyntaxErr("unsupported", "this `match` pattern is outside gentzen's proof language; Lean may "
+                                "accept it (check with `--backend repl` or `--backend both`)", bar[2], bar[3])
+        t = self.peek()
+        names = []
+        if t is not None and t[0] == "la":
+            self.i += 1
+            ctor = "⟨⟩"
+            while True:
+                n = self.peek()
+                if n is None or n[0] != "id" or "." in n[1]:
+                    raise unsupported
+                self.i += 1
+                names.append(_binder_name(n[1], n[2]))
+                n = self.peek()
+                if n is not None and n[0] == "comma":
+                    self.i += 1
+                    continue
+                if n is None or n[0] != "ra":
+                    raise unsupported
+                self.i += 1
+                return ctor, names
+        if t is None or t[0] not in ("id", "dot"):
+            raise unsupported
+        self.i += 1
+        ctor = t[1][1:] if t[0] == "dot" else t[1].split(".")[-1] if t[1].startswith(("Or.", "And.", "Iff.")) else None
+        if ctor not in ("inl", "inr", "intro"):
+            raise unsupported
+        while self.peek() is not None and self.peek()[0] == "id" and "." not in self.peek()[1]:
+            n = self.toks[self.i]
+            self.i += 1
+            names.append(_binder_name(n[1], n[2]))
+        return ctor, names
 
     def show(self):
         """`show φ from t` (Term.show); `show φ by tac` is outside the proof language."""
