@@ -335,3 +335,12 @@ def test_term_mode_match():
     t2 = "theorem t (p q : Prop) (h : p ∧ q) : q ∧ p := by"
     assert term(t2, "\n  match h with\n  | ⟨hp, hq⟩ => ⟨hq, hp⟩").ok
     assert chk(t, "  exact match h with\n    | Or.inl hp => Or.inr hp\n    | Or.inr hq => Or.inl hq").ok
+
+
+def test_semicolon_inside_a_term_have_belongs_to_the_term():
+    t = "theorem t (p q : Prop) (h : p ∨ q) : q ∨ p := by"
+    assert chk(t, "  exact have x : q ∨ p := h.elim Or.inr Or.inl; x").ok
+    assert chk(t, "  exact have x : p ∨ q := h; x").error.kind == "type_mismatch"
+    assert chk(t, "  have x : q ∨ p := h.elim Or.inr Or.inl; exact x").ok   # a tactic `have`: `;` separates
+    r = chk(t, "  exact match h with\n    | Or.inl hp => Or.inr hp\n    | Or.inr hq => Or.inl hq", strict_nd=True)
+    assert r.error.kind == "unsupported" and "strict_nd" in r.error.message

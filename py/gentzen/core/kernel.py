@@ -7,6 +7,7 @@ one tactic line and returns the next state or a `StepError` (a value, not an exc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gentzen.core.comments import blank_comments, comment_spans
@@ -14,7 +15,7 @@ from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, ElabEr
 from gentzen.core.formula import trim_cache
 from gentzen.core.lemmas import LEMMAS
 from gentzen.core.goals import Goal, shadowed_atoms
-from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id,
+from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match,
                                   Proj, Show, SyntaxErr, Tactic, find_forbidden, parse_line, parse_term)
 from gentzen.core.syntax import _LINE_CACHE, remember_line
 from gentzen.core.layout import continued, deeper, term_lines
@@ -627,6 +628,9 @@ def _col_of(text: str, pos: int) -> int:
     return pos - (text.rfind("\n", 0, pos) + 1)
 
 
+_TERM_DECL = re.compile(r"(?:^|\s)(?:exact|apply|refine|from|:=|=>|↦)\s+(?:.*\s)?(?:have|suffices)\s")
+
+
 def _split_semicolons(content: str, col: int) -> list[tuple[str, int]]:
     """`t1; t2;` → [(t1, col1), (t2, col2)]: `;` but not the one inside `<;>` or brackets; a trailing `;` is allowed.
     `try t1; t2` is `try (t1; t2)` (`try`, `repeat`, `case … =>` … take a tactic sequence: the rest of the line)."""
@@ -646,6 +650,15 @@ def _split_semicolons(content: str, col: int) -> list[tuple[str, int]]:
         if takes_rest(content[a:].lstrip(" ")):
             pieces = pieces[:k] + [(a, n)]
             break
+    if "have" in content or "suffices" in content:
+        # `exact have h : φ := v; b`: the term parser takes the `;` (`have haveDecl optSemicolon(term)`)
+        merged: list = []
+        for a, b in pieces:
+            if merged and _TERM_DECL.search(content[merged[-1][0]: merged[-1][1]]):
+                merged[-1] = (merged[-1][0], b)
+            else:
+                merged.append((a, b))
+        pieces = merged
     out = []
     for k, (a, b) in enumerate(pieces):
         chunk = content[a:b]
@@ -714,6 +727,10 @@ def _strict_term(t, ctx):
         return t, "a type ascription `(t : φ)`"
     if isinstance(t, Comp):
         return t, "`∘`"
+    if isinstance(t, Have):
+        return t, f"term-mode `{t.kind}`"
+    if isinstance(t, Match):
+        return t, "`match`"
     if isinstance(t, DotId):
         return t, f"`.{t.name}`"
     if isinstance(t, Proj):
