@@ -48,11 +48,11 @@ def test_fun_binder_types_without_parentheses(good, bad):
     assert not r.ok and r.error.kind == "type_mismatch"
 
 
-def test_nested_fun_patterns_and_match_alternatives_are_unsupported_not_parse_errors():
+def test_nested_fun_patterns_are_unsupported_not_parse_errors():
     r = term("theorem t (p q r : Prop) : (p ∧ q) ∧ r → p := by", "\n  fun ⟨⟨hp, _⟩, _⟩ => hp")
     assert r.error.kind == "unsupported"
     r = term("theorem t (p q : Prop) : p ∨ q → q ∨ p := by", "\n  fun | .inl h => .inr h | .inr h => .inl h")
-    assert r.error.kind == "unsupported"
+    assert r.ok   # read since (test_fun_with_match_alternatives)
 
 
 HAVE = "theorem t (p q : Prop) (h : p ∧ q) : q ∧ p := by"
@@ -344,3 +344,10 @@ def test_semicolon_inside_a_term_have_belongs_to_the_term():
     assert chk(t, "  have x : q ∨ p := h.elim Or.inr Or.inl; exact x").ok   # a tactic `have`: `;` separates
     r = chk(t, "  exact match h with\n    | Or.inl hp => Or.inr hp\n    | Or.inr hq => Or.inl hq", strict_nd=True)
     assert r.error.kind == "unsupported" and "strict_nd" in r.error.message
+
+
+def test_fun_with_match_alternatives():
+    t = "theorem t (p q : Prop) : p ∨ q → q ∨ p := by"
+    assert term(t, " fun | .inl h => .inr h | .inr h => .inl h").ok
+    assert term(t, " fun | .inl h => .inl h | .inr h => .inl h").error.kind == "type_mismatch"
+    assert term(t, " fun | .inl (.inl h) => h").error.kind == "unsupported"

@@ -345,9 +345,11 @@ class _TermParser:
                     self.fail("')'")
                 self.i += 1
                 binders.extend(((x,), ty, False, t[2]) for x in names)
-            elif kind == "bar" and not binders:  # `fun | pat => t | …` (Term.matchAlts)
-                raise SyntaxErr("unsupported", "`fun` with match alternatives is outside gentzen's proof language; "
-                                "Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
+            elif kind == "bar" and not binders:  # `fun | pat => t | …` is `fun x✝ => match x✝ with | …` (Term.matchAlts)
+                alts = self._alternatives()
+                hidden = Id("x✝", t[2], t[2])
+                return Fun(((("x✝",), None, False, t[2]),), Match(hidden, alts, t[2], alts[-1][3].end), start[2],
+                           alts[-1][3].end)
             else:
                 self.fail("'=>'" if binders else "identifier")
         body = self.term(0)
@@ -405,12 +407,19 @@ class _TermParser:
         if t is None or t[0] != "kw" or t[1] != "with":
             self.fail("'with'")
         self.i += 1
+        alts = self._alternatives()
+        return Match(scrut, alts, start[2], alts[-1][3].end)
+
+    def _alternatives(self) -> tuple:
         alts = []
         while self.peek() is not None and self.peek()[0] == "bar":
             bar = self.toks[self.i]
             self.i += 1
             ctor, names = self._pattern(bar)
             a = self.peek()
+            if a is not None and a[0] in ("lp", "la", "dot", "comma"):  # nested patterns: Lean's, not modelled
+                raise SyntaxErr("unsupported", "nested `match` patterns are outside gentzen's proof language; Lean may "
+                                "accept it (check with `--backend repl` or `--backend both`)", a[2], a[3])
             if a is None or a[0] != "arrow":
                 self.fail("'=>'")
             self.i += 1
@@ -418,7 +427,7 @@ class _TermParser:
             alts.append((ctor, tuple(names), bar[2], body))
         if not alts:
             self.fail("'|'")
-        return Match(scrut, tuple(alts), start[2], alts[-1][3].end)
+        return tuple(alts)
 
     def _pattern(self, bar):
         unsupported = SyntaxErr("unsupported", "this `match` pattern is outside gentzen's proof language; Lean may "
