@@ -115,8 +115,11 @@ def verify(
         if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
             fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
-        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports else
-                                         f"import {' '.join(it.imports)}\x00{it.proof}")) for it in loaded)
+        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports and not it.opens and not it.lemmas
+                                         else f"import {' '.join(it.imports)}\x00"
+                                         + (f"open {' '.join(it.opens)}\x00" if it.opens else "")
+                                         + "".join(f"lemma {n} {lem.text()}\x00" for n, lem in it.lemmas.items())
+                                         + it.proof)) for it in loaded)
     try:  # no silent kernel stand-in for Lean, no unreachable server: say what is missing before any work
         repl_cmd = V.checker_ready(backend, repl_cmd, url, api_key)
     except InputError as e:
@@ -146,7 +149,7 @@ def verify(
     try:
         # items the file reader already judged (lemma, forbidden commands, unsupported statements)
         # never reach a checker; the rest stream through it in order
-        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports)
+        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports, it.opens, it.lemmas)
                                               for _, it, _ in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:
@@ -154,6 +157,9 @@ def verify(
             else:
                 v = next(verdicts)
                 error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
+                ok, error = item.guarded(ok, v.error, error)  # `#guard_msgs in`: the messages are the verdict
+                if status != "error":
+                    status = "accepted" if ok else "rejected"
             checkers[checker] = checkers.get(checker, 0) + 1
             errors += status == "error"  # the request failed: no verdict on the proof
             rejected += status == "rejected"

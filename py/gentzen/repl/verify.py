@@ -236,13 +236,16 @@ class KernelVerifier(Verifier):
     strict_nd = False  # `--strict-nd`: only the natural-deduction subset (docs/proof-language.md)
 
     def verify_many(self, items):
-        # an item is (theorem, proof) or (theorem, proof, imports): a .lean file's allowed imports,
-        # `import Gentzen.ND` bringing the rule names into scope as Lean's `import` does
+        # an item is (theorem, proof), (theorem, proof, imports) or (…, imports, opens, lemmas): a .lean file's allowed
+        # imports and opened namespaces, `import Gentzen.ND` bringing the rule names into scope as Lean's
+        # `import` does, `open Classical` its names, its earlier accepted theorems as lemmas
         for theorem, proof, *rest in items:
             t0 = time.perf_counter()
             try:
                 res = check_proof(_theorem(theorem), proof, strict_nd=self.strict_nd,
-                                  nd_import=ND_MODULE in (rest[0] if rest else ()))
+                                  nd_import=ND_MODULE in (rest[0] if rest else ()),
+                                  opens=rest[1] if len(rest) > 1 else (),
+                                  lemmas=rest[2] if len(rest) > 2 else None)
             except ParseError as e:
                 yield _fail(self.name, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0,
                             checker="kernel")
