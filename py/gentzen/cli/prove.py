@@ -16,8 +16,10 @@ import typer
 from gentzen.cli import validate as V
 from gentzen.cli.core import err, fail, out
 from gentzen.errors import GentzenError, ParseError
+from gentzen.models import SHIPPED_MODEL
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "assets" / "default_model"
+PROVE_ACCEPTS = ("a sequent ('P → Q, P ⊢ Q') or a Lean statement ('theorem t (P : Prop) : P → P := by'); "
+                 "to check the proofs in a .lean or .jsonl file use `gentzen verify FILE`")
 
 
 def prove(
@@ -43,6 +45,10 @@ def prove(
     from gentzen.core.theorem import parse_theorem
 
     try:
+        V.not_a_path(theorem, "gentzen prove", PROVE_ACCEPTS)
+    except GentzenError as e:
+        fail(str(e))
+    try:
         thm = parse_theorem(theorem, default_name="goal")
     except ParseError as e:
         fail(f"cannot parse the theorem{f' at column {e.column}' if e.column is not None else ''}: {e.message}")
@@ -63,7 +69,7 @@ def prove(
     if method == "reference":
         _reference(thm, json_out, backend, repl_cmd)
         return
-    model_dir = model or DEFAULT_MODEL
+    model_dir = model or SHIPPED_MODEL
     if not (model_dir / "config.json").exists():
         fail(f"no model at {model_dir}: train one with `gentzen train sft` or pass --model DIR")
     if _countermodel_first(thm, json_out, method):  # no sampling for a sequent that is not valid

@@ -159,6 +159,19 @@ def jsonl_file(flag: str, path: str | Path, *, required: Iterable[str] = ()) -> 
     return rows
 
 
+def not_a_path(arg: str, command: str, accepted: str) -> str:
+    """`arg` is a statement, not the name of an existing file or folder (a file name would otherwise
+    be read as the atom `notes.txt`); InputError names the forms `command` accepts."""
+    try:
+        exists = bool(arg.strip()) and Path(arg).exists()
+    except (OSError, ValueError):  # a name too long or with a NUL byte is no file
+        exists = False
+    if exists:
+        kind = "a folder" if Path(arg).is_dir() else "a file"
+        raise InputError(f"{arg} is {kind}, not a statement; {command} takes {accepted}")
+    return arg
+
+
 def _creatable(flag: str, p: Path) -> None:
     """The nearest existing ancestor of p is a writable folder (missing folders will be made)."""
     parent = p.parent if str(p.parent) else Path(".")
@@ -234,6 +247,6 @@ def choice(*choices: str) -> Callable:
 
 
 __all__ = ["report", "fail", "in_range", "at_least", "positive", "one_of", "device", "device_available",
-           "input_file", "text_file", "jsonl_file", "output_file", "output_dir", "cb", "choice",
+           "input_file", "text_file", "not_a_path", "jsonl_file", "output_file", "output_dir", "cb", "choice",
            "PORT", "COUNT", "NON_NEGATIVE", "POSITIVE", "DEVICE", "INPUT_FILE", "OUTPUT_FILE", "OUTPUT_DIR",
            "JSON_ERRORS", "DEVICE_HELP"]
