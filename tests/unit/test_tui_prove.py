@@ -276,7 +276,7 @@ def test_best_first_search_key_uses_the_method_registry():
             await pilot.pause()
             assert text_of(scr, "#infoview").startswith("case right")  # `case left` (⊢ Q) was closed
             assert [s.text for s in scr.session.accepted] == ["  constructor", "  exact h1.2"]
-            assert "search: 1 lines entered" in text_of(scr, "StatusBar")
+            assert "search: 1 line entered (1 attempt, " in text_of(scr, "StatusBar")
     run(go())
 
 

@@ -133,21 +133,17 @@ def _checked_by(lean) -> str:
 
 def _countermodel_first(thm, json_out: bool, method: str) -> bool:
     """Print the countermodel of an invalid statement (True), or say nothing (False)."""
-    from gentzen.core.sequent import countermodel
+    from gentzen.core.sequent import countermodel_text, theorem_countermodel
 
-    try:
-        cm = countermodel([f for _, f in thm.hyps], thm.goal, thm.atoms, max_decisions=100_000)
-    except GentzenError:  # too large to decide quickly: let the sampler try
-        return False
+    cm = theorem_countermodel(thm)
     if cm is None:
         return False
     if json_out:
         out.print(json.dumps({"theorem": thm.statement(), "ok": False, "proof": None, "method": method,
                               "countermodel": cm, "attempts": []}, ensure_ascii=False), markup=False)
     else:
-        model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in cm.items())
         out.print(thm.statement(), markup=False)
-        out.print(f"[red]not valid[/red]: countermodel {model} (nothing sampled)")
+        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(cm)} (nothing sampled)")
     return True
 
 
@@ -165,8 +161,10 @@ def _print_human(thm, res, ok: bool, verbose: bool, lean=None) -> None:
                 out.print(line, markup=False)
         else:
             out.print(winner.proof, markup=False)
-        out.print(f"[green]proved[/green] ({_checked_by(lean)}) — {t['attempts']} attempts, {t['tokens']} tokens, "
-                  f"{t['model_calls']} model calls, {t['kernel_checks']} kernel checks")
+        from gentzen.search.compute import totals_text
+
+        out.print(f"[green]proved[/green] ({_checked_by(lean)}) — "
+                  f"{totals_text(t, ('attempts', 'tokens', 'model_calls', 'kernel_checks'))}")
         return
     if res.proof is not None and lean is not None:  # the kernel accepted it, the other checker did not
         out.print(res.proof, markup=False)
@@ -174,7 +172,9 @@ def _print_human(thm, res, ok: bool, verbose: bool, lean=None) -> None:
                   f"column {lean.column}, though the kernel accepted it:")
         out.print(str(lean.message), markup=False)
         return
-    out.print(f"[red]no proof[/red] in {t['attempts']} attempts ({t['tokens']} tokens)")
+    from gentzen.search.compute import counted
+
+    out.print(f"[red]no proof[/red] in {counted(t['attempts'], 'attempt')} ({counted(t['tokens'], 'token')})")
     c = res.closest()
     if c is not None:
         out.print("closest attempt:")
@@ -210,8 +210,9 @@ def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -
         out.print(f"[red]rejected by {lean.checker.split('+', 1)[-1]}[/red] ({lean.kind}), though the kernel "
                   f"accepted it: {lean.message}", markup=False)
     else:
-        model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in (res.countermodel or {}).items())
-        out.print(f"[red]not valid[/red]: countermodel {model}")
+        from gentzen.core.sequent import countermodel_text
+
+        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(res.countermodel or {})}")
     raise typer.Exit(0 if ok else 1)
 
 
