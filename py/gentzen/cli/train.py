@@ -96,7 +96,7 @@ def ei(json_out: bool = False, **kwargs) -> None:
     from gentzen.train.ei import EIConfig, Interrupted, check_config, run
 
     cfg = config(EIConfig, kwargs)
-    validated(cfg, check_config, files=(("--targets", cfg.targets, ("theorem",)),), replay=cfg.replay)
+    validated(cfg, check_config, theorems=(("--targets", cfg.targets),), replay=cfg.replay)
     due = every(5)
 
     def show(ev: dict) -> None:
@@ -124,7 +124,7 @@ def ei(json_out: bool = False, **kwargs) -> None:
 def _ei_signature() -> inspect.Signature:
     from gentzen.train.ei import EIConfig  # stdlib-only at import time
 
-    return with_json(options(EIConfig, required=("model", "targets", "out")))
+    return with_json(options(EIConfig, required=("targets", "out")))
 
 
 ei.__signature__ = _ei_signature()
@@ -136,7 +136,8 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
     from gentzen.train.sdpo import Interrupted, SDPOConfig, check_config, run
 
     cfg = config(SDPOConfig, kwargs)
-    validated(cfg, check_config, files=(("--theorems", cfg.theorems, ("theorem",)),))
+    validated(cfg, check_config, files=(("--theorems", cfg.theorems, ("theorem",)),),
+              theorems=(("--theorems", cfg.theorems),) if cfg.task == "prop" else ())  # lean: Lean's own syntax
 
     def show(ev: dict) -> None:
         if ev["event"] == "start":
@@ -159,7 +160,7 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
 def _sdpo_signature() -> inspect.Signature:
     from gentzen.train.sdpo import SDPOConfig  # stdlib-only at import time
 
-    return with_json(options(SDPOConfig, required=("model", "theorems", "out")))
+    return with_json(options(SDPOConfig, required=("theorems", "out")))
 
 
 sdpo.__signature__ = _sdpo_signature()

@@ -51,7 +51,7 @@ def run(json_out: bool = False, **kwargs) -> None:
 
     kwargs["verify_url"] = list(kwargs.get("verify_url") or [])
     cfg = config(TTRLConfig, kwargs)
-    validated(cfg, check_config, files=(("THEOREMS", cfg.theorems, ("theorem",)),), replay=cfg.replay)
+    validated(cfg, check_config, theorems=(("THEOREMS", cfg.theorems),), replay=cfg.replay)
     res = run_or_stop(run_ttrl, cfg, _show(), Interrupted, json_out)
     if res is None:
         return
@@ -62,7 +62,7 @@ def run(json_out: bool = False, **kwargs) -> None:
 
 def _run_signature() -> inspect.Signature:
     params = []
-    for p in options(TTRLConfig, required=("model", "out")):
+    for p in options(TTRLConfig, required=("out",)):
         if p.name == "theorems":
             p = p.replace(default=typer.Argument(..., help="JSONL of target theorems (records with 'theorem')"),
                           annotation=str)

@@ -172,6 +172,22 @@ def not_a_path(arg: str, command: str, accepted: str) -> str:
     return arg
 
 
+def theorem_file(flag: str, path: str | Path) -> list[tuple[int, dict]]:
+    """`jsonl_file` with a 'theorem' in every record, each a statement that parses (a sequent or
+    `theorem … := by`): a typo is found before any folder is made or any model loads."""
+    from gentzen.core.theorem import parse_theorem
+    from gentzen.errors import ParseError
+
+    rows = jsonl_file(flag, path, required=("theorem",))
+    for line, rec in rows:
+        try:
+            parse_theorem(str(rec["theorem"]))
+        except ParseError as e:
+            where = f" at column {e.column}" if e.column is not None else ""
+            raise InputError(f"{flag} {path}: line {line}: cannot parse the theorem{where}: {e.message}") from None
+    return rows
+
+
 def _creatable(flag: str, p: Path) -> None:
     """The nearest existing ancestor of p is a writable folder (missing folders will be made)."""
     parent = p.parent if str(p.parent) else Path(".")
@@ -247,6 +263,6 @@ def choice(*choices: str) -> Callable:
 
 
 __all__ = ["report", "fail", "in_range", "at_least", "positive", "one_of", "device", "device_available",
-           "input_file", "text_file", "not_a_path", "jsonl_file", "output_file", "output_dir", "cb", "choice",
+           "input_file", "text_file", "not_a_path", "theorem_file", "jsonl_file", "output_file", "output_dir", "cb", "choice",
            "PORT", "COUNT", "NON_NEGATIVE", "POSITIVE", "DEVICE", "INPUT_FILE", "OUTPUT_FILE", "OUTPUT_DIR",
            "JSON_ERRORS", "DEVICE_HELP"]

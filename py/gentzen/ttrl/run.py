@@ -121,12 +121,12 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
 
     say = progress or (lambda event: None)
     out = Path(cfg.out)
-    out.mkdir(parents=True, exist_ok=True)
     set_threads(cfg.threads)
     meta = checkpoint.read_meta(cfg.model)
     x = float(meta.get("seconds") or 0.0)
     fmt = cfg.format or meta.get("format", "whole")
-    targets = load_targets(cfg.theorems, cfg.limit)
+    targets = load_targets(cfg.theorems, cfg.limit)  # before --out exists: a bad target leaves no folder
+    out.mkdir(parents=True, exist_ok=True)
     state_file = out / "state.json"
     state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "pool", "config", "phase"),
                          "a ttrl state file (written by gentzen ttrl)", "its rounds would not repeat: ")
