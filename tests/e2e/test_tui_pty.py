@@ -83,7 +83,7 @@ def test_prove_mode_in_a_real_terminal(tmp_path):
         screen = term.wait_for("no goals")
         assert "✓   exact h1 h2" in screen
         term.type("\x13")  # ctrl+s writes the finished proof
-        term.wait_for("wrote")
+        term.wait_for("saved")
         assert term.quit() == 0
     finally:
         term.kill()

@@ -125,3 +125,16 @@ def clock_split(s: dict) -> str:
 def loss_text(v) -> str:
     """A loss or divergence for a progress line: 4 decimals, or `n/a` when there is none (nothing trained)."""
     return "n/a" if v is None else f"{v:.4f}"
+
+
+def loss_label(kind: str) -> str:
+    """What a progress line calls the training loss: `loss` (cross-entropy) or `gem-loss` (GEM's
+    objective is not a cross-entropy: it is often negative, and lower is not comparable to CE)."""
+    return "gem-loss" if kind == "gem" else "loss"
+
+
+def rounds_text(done: int, total: int) -> str:
+    """A resumed run's banner: the rounds left (`rounds 3..5`), or that none are left."""
+    if done >= total:
+        return f"all {total} rounds already done, nothing left to run (raise --rounds to go on)"
+    return f"rounds {done + 1}..{total}"

@@ -7,6 +7,7 @@ unsolved (0 of its samples: stays, untrained) | mastered (left the pool) | retir
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from dataclasses import asdict, dataclass, field
@@ -88,6 +89,7 @@ def load_targets(path: str, limit: int = 0) -> list[Item]:
         while name in seen:
             name += "_"
         seen.add(name)
+        thm = dataclasses.replace(thm, name=name)  # the Lean name in proofs.lean is the target's name
         out.append(Item(name, thm.statement(), TARGET, name, label=label))
         if limit and len(out) >= limit:
             break

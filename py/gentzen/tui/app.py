@@ -176,10 +176,13 @@ class GentzenApp(App):
 
             self.push_screen(RunScreen(t.path, poll_seconds=self.poll_seconds))
 
-    def open_prove(self, theorem: Theorem) -> None:
+    def open_prove(self, theorem: Theorem):
+        """Push prove mode on `theorem`; returns the screen (set mode reads whether it was solved)."""
         from gentzen.tui.prove import ProveScreen
 
-        self.push_screen(ProveScreen(theorem))
+        screen = ProveScreen(theorem)
+        self.push_screen(screen)
+        return screen
 
     def action_help(self) -> None:
         from gentzen.tui.widgets import HelpScreen
