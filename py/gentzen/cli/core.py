@@ -111,6 +111,8 @@ def verify(
             loaded = load_items(path)
         except InputError as e:
             fail(str(e))
+        except KeyboardInterrupt:
+            V.fail(f"interrupted while reading {path}: nothing checked yet", 130)
         if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
             fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
@@ -180,6 +182,13 @@ def verify(
                 out.print(f"[red]{verdict:<12}[/red]{item.name}  {_position(path, item, error)} "
                           f"({error['kind']}; {checker})", markup=True)
                 out.print("            " + str(error["message"]).replace("\n", "\n            "), markup=False)
+    except KeyboardInterrupt:  # Ctrl-C: what was kept, and how to go on
+        done = len(checkers) and sum(checkers.values())
+        if log is not None:
+            V.fail(f"interrupted after {done} of {len(todo)} proofs: their verdicts are kept in {out_path}; "
+                   "run the same command again to resume (proofs already there are skipped)", 130)
+        V.fail(f"interrupted after {done} of {len(todo)} proofs: nothing kept (no --out); give --out FILE "
+               "to keep verdicts as they come and resume after an interruption", 130)
     finally:
         if progress is not None:
             progress.stop()

@@ -103,6 +103,9 @@ def prove(
         seconds = {**getattr(engine, "load_seconds", {}), "sampling": time.perf_counter() - t_sample}
     except GentzenError as e:
         fail(str(e))
+    except KeyboardInterrupt:  # Ctrl-C: say what became of the work, as ttrl and verify do
+        V.fail(f"interrupted: nothing was kept (prove saves no partial attempts); run the same command "
+               f"again to start over, or with fewer attempts (-k {max(1, samples // 2)}) for a shorter run", 130)
     proof = res.proof
     lean = _lean_check(thm, proof, repl_cmd) if proof and backend == "both" else None
     ok = proof is not None and (lean is None or lean.ok)

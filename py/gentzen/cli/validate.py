@@ -18,10 +18,13 @@ import typer
 from gentzen.errors import InputError
 
 JSON_ERRORS = False  # set by main when --json is on the command line: errors go out as JSON
+REPORTED = False  # an error line was printed (main adds a bare "interrupted" only when none was)
 
 
 def report(message: str, code: int = 2) -> None:
     """Print one error line on stderr (JSON when --json was given)."""
+    global REPORTED
+    REPORTED = True
     message = " ".join(str(message).split()) if "\n" in str(message) else str(message)
     if JSON_ERRORS:
         sys.stderr.write(json.dumps({"error": message, "exit_code": code}, ensure_ascii=False) + "\n")

@@ -168,7 +168,8 @@ def _ttrl(path: Path, config: dict) -> Run:
             curves["samples per target, per round"] = samples
         losses = [float(rd["loss"]) for rd in rounds if isinstance(rd.get("loss"), (int, float))]
         if losses:
-            curves["training loss"] = losses
+            gem = (config.get("options") or {}).get("loss") == "gem"
+            curves["training gem-loss (GEM: not a cross-entropy, may be negative)" if gem else "training loss"] = losses
     return Run(path, "ttrl", config, list(targets.values()), variants, rounds, curves, [])
 
 
