@@ -154,7 +154,7 @@ def verify(
                                               for _, it, _ in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:
-                error, ok, checker, v = item.problem.to_dict(), False, "reader", None
+                error, ok, checker, v = item.to_file(item.problem.to_dict()), False, "reader", None
             else:
                 v = next(verdicts)
                 error, ok, checker = item.to_file(v.error), v.ok, v.checker
