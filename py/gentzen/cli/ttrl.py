@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_label, loss_text, options, rounds_text,
                                  run_or_stop, validated, with_json)
+from gentzen.search.compute import counted  # stdlib-only
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
 
@@ -25,8 +26,8 @@ def _show(loss: str):
             typer.echo(f"ttrl {ev['arm']}: {ev['targets']} targets, pool {_pool(ev['pool'])}; "
                        f"{rounds_text(ev['rounds_done'], ev['rounds'])}, x = {ev['x_seconds']:.0f}s", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):
-            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, {ev['solved']} targets solved",
-                       err=True)
+            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, "
+                       f"{counted(ev['solved'], 'target')} solved", err=True)
         elif kind == "round":
             typer.echo(f"round {ev['round']} ({ev['phase']}): solved {len(ev['solved'])} "
                        f"({len(ev['solved_by_composition'])} by composition, {len(ev['new'])} new); pool "
