@@ -83,7 +83,9 @@ def line_chart(series: dict[str, list[float]], *, height: int = 6) -> Text:
         t.append(f"{low}max {max(vs) if vs else 0:g}, last {vs[-1] if vs else 0:g}\n")
         grid = [[" "] * len(vs) for _ in range(height)]
         for x, v in enumerate(vs):
-            filled = max((v - lo) / span * height, 1 / len(_BLOCKS))  # the floor point still shows
+            filled = (v - lo) / span * height
+            if lo < 0:  # a negative series' lowest point still shows, as the floor mark
+                filled = max(filled, 1 / len(_BLOCKS))
             for y in range(height):
                 level = filled - (height - 1 - y)
                 if level >= 1:
