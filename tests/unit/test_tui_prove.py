@@ -312,10 +312,10 @@ def test_ctrl_s_never_overwrites_an_earlier_sessions_file(tmp_path):
             return text_of(app.screen, "StatusBar")
 
     first = run(prove_and_save("P ⊢ P", "exact h1"))
-    assert f"saved {tmp_path / 'goal.lean'}" in first
+    assert f"saved goal.lean in {tmp_path}" in first
     before = (tmp_path / "goal.lean").read_text()
     second = run(prove_and_save(MP, "exact h1 h2"))
-    assert f"saved {tmp_path / 'goal_2.lean'} (goal.lean holds another proof" in second
+    assert f"saved goal_2.lean (goal.lean holds another proof: kept as it was) in {tmp_path}" in second
     assert (tmp_path / "goal.lean").read_text() == before == "theorem goal (P : Prop) (h1 : P) : P := by\n  exact h1\n"
     assert (tmp_path / "goal_2.lean").read_text() == \
         "theorem goal_2 (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact h1 h2\n"

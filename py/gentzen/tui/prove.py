@@ -200,7 +200,7 @@ class ProveScreen(Screen):
             return
         wanted = f"{self.session.theorem.name}.lean"
         note = f" ({wanted} holds another proof: kept as it was)" if path.name != wanted else ""
-        self.message(f"saved {path}{note}")
+        self.message(f"saved {path.name}{note} in {path.parent}")  # the names first: a long folder may be cut
 
     def action_cancel(self) -> None:
         if self._search_worker is not None and self._search_worker.is_running:

@@ -109,6 +109,7 @@ class StatusBar(Static):
         t.append(f"  backend: {backend}   model: {model}   engine: {engine}")
         if message:
             t.append("   " + message, style="italic")
+        t.no_wrap, t.overflow = True, "ellipsis"  # one line: a long message ends in …, never wraps out of sight
         self.update(t)
 
 
