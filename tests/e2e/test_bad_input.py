@@ -34,7 +34,7 @@ GOOD = "P → Q, P ⊢ Q"
 CASES: dict[str, dict[str, list[str] | None]] = {
     "valid": {**files(lambda f: ["valid", "--file", f], TXT),
               "malformed": ["valid", "P ⊢ ("], "range": ["valid", "--max-decisions", "0", GOOD],
-              "flag": ["valid", "--bogus", GOOD]},
+              "flag": ["valid", "--bogus", GOOD], "file": ["valid", "garbage.txt"]},  # a file is no sequent
     "verify": {**files(lambda f: ["verify", f], LEAN),
                "malformed": ["verify", "garbage.jsonl"], "range": ["verify", "--jobs", "0", "ok.lean"],
                "choice": ["verify", "--backend", "foo", "ok.lean"], "out": ["verify", "ok.lean", "--out", "adir"],

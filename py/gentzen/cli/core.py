@@ -45,6 +45,11 @@ def valid(
 ) -> None:
     """Decide classical validity; print a countermodel for invalid sequents. Exit 1 if any is invalid."""
     items = [(None, s) for s in sequents or []]
+    for s in sequents or []:  # `gentzen valid notes.txt` would decide the atom `notes.txt`
+        try:
+            V.not_a_path(s, "gentzen valid", "sequents ('P → Q, P ⊢ Q'); a file of them goes after --file")
+        except InputError as e:
+            fail(str(e))
     if file is not None:
         text = V.text_file("--file", file)
         items += [(i, ln) for i, ln in enumerate(text.splitlines(), 1)

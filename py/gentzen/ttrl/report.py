@@ -134,7 +134,8 @@ def target_lines(rep: dict) -> list[str]:
     variants), and where the proofs are."""
     if not rep.get("targets"):
         return []
-    lines = ["", "targets:"]
+    lines = ["", "targets:  (sampling: a proof sampled for the target itself; composition: a cut of its solved "
+                 "lemma variants)"]
     width = min(48, max(len(t["target"]) for t in rep["targets"]))
     several = len(rep["runs"]) > 1
     for t in rep["targets"]:

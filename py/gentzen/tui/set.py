@@ -65,7 +65,7 @@ def read_entries(path: Path) -> list[Entry]:
         if not isinstance(length, int):
             length = len([ln for ln in proof.splitlines() if ln.strip()]) if proof else None
         solved = rec.get("solved") is True  # a run's targets.jsonl: solved by that run
-        name = str(rec.get("name", f"line{i}"))
+        name = str(rec.get("label") or rec.get("name") or f"line{i}")  # a ttrl run's label: the user's name
         e = Entry(len(out), name, stmt, str(rec.get("split", "")), length, proof, solved)
         e.text = " ".join(str(rec.get(k, "")) for k in ("name", "theorem", "sequent", "note", "source")).lower()
         out.append(e)
