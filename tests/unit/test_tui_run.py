@@ -163,7 +163,8 @@ def test_ttrl_targets_show_the_users_names_a_history_that_fits_and_walk_from_the
         {"name": "and_swap", "label": "and swap", "theorem": "theorem and_swap …", "solved": False,
          "attempts": [a_bad]},
         {"name": "syllogism", "label": "syllogism", "theorem": "theorem syllogism …", "solved": False,
-         "attempts": [a_bad, a_bad, a_bad]}])
+         "attempts": [a_bad, a_bad, a_bad]},
+        {"name": "t0003", "label": "Q ⊢ Q", "theorem": "theorem t0003 …", "solved": False, "attempts": []}])
 
     async def go():
         app = GentzenApp(str(d), poll_seconds=5)
@@ -172,7 +173,7 @@ def test_ttrl_targets_show_the_users_names_a_history_that_fits_and_walk_from_the
             scr = app.screen
             tt = scr.query_one("#targets")
             rows = [[str(c) for c in tt.get_row_at(i)] for i in range(tt.row_count)]
-            assert [r[1] for r in rows] == ["P → Q, ¬Q ⊢ ¬P", "and swap", "syllogism"]
+            assert [r[1] for r in rows] == ["P → Q, ¬Q ⊢ ¬P", "and swap", "syllogism", "Q ⊢ Q"]
             assert rows[0][2] == "r1 sampling ▅▅▅" and rows[1][2] == "unsolved ▁▁▁"
             widths = sum(c.get_render_width(tt) for c in tt.columns.values())
             assert widths <= tt.size.width, "the targets table is cut"
@@ -184,14 +185,21 @@ def test_ttrl_targets_show_the_users_names_a_history_that_fits_and_walk_from_the
             await pilot.press("right")
             await pilot.pause()
             assert tt.cursor_row == 1 and at.has_focus and at.row_count == 1
-            await pilot.press("right", "right")  # stops at the last target
+            await pilot.press("right", "right", "right")  # stops at the last target (it has no attempts)
+            await pilot.pause()
+            assert tt.cursor_row == 3 and at.row_count == 0 and at.has_focus
+            await pilot.press("up")  # no attempts to move among: up/down walk the targets
             await pilot.pause()
             assert tt.cursor_row == 2 and at.row_count == 3
             await pilot.press("left")
             await pilot.pause()
             assert tt.cursor_row == 1
-            await pilot.press("down")  # up/down still move among the attempts
-            assert tt.cursor_row == 1
+            await pilot.press("right")
+            await pilot.pause()
+            assert tt.cursor_row == 2 and at.row_count == 3
+            await pilot.press("down")  # up/down move among the attempts when there are some
+            await pilot.pause()
+            assert tt.cursor_row == 2 and at.cursor_row == 1
             curves = str(scr.query_one("#curves").render())
             assert "training gem-loss (GEM: not a cross-entropy, may be negative)" in curves
             assert "min -0.4, max -0.05, last -0.4" in curves

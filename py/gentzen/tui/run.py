@@ -53,10 +53,22 @@ def attempt_text(att: dict) -> Text:
 
 class AttemptsTable(DataTable):
     """The attempts of the highlighted target: up/down move among them, left/right move the target
-    list (so one can walk targets without leaving the attempts)."""
+    list (so one can walk targets without leaving the attempts); with no attempts, up/down do too."""
 
     BINDINGS = [Binding("left", "screen.target_step(-1)", "previous target", show=False),
                 Binding("right", "screen.target_step(1)", "next target", show=False)]
+
+    def action_cursor_up(self) -> None:
+        if self.row_count:
+            super().action_cursor_up()
+        else:  # no attempts to move among (none recorded): the arrows walk the targets
+            self.screen.action_target_step(-1)
+
+    def action_cursor_down(self) -> None:
+        if self.row_count:
+            super().action_cursor_down()
+        else:
+            self.screen.action_target_step(1)
 
 
 class RunScreen(Screen):
