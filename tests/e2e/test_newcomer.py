@@ -153,7 +153,8 @@ def test_verify_jsonl_block_at_column_zero(tmp_path):
     rows = [{"name": "one", "theorem": "P → Q, P ⊢ Q", "proof": "exact h1 h2"},
             {"name": "block", "sequent": "P ∧ Q ⊢ Q ∧ P", "proof": "constructor\n· exact h1.2\n· exact h1.1"},
             {"name": "wrong", "sequent": "P ∧ Q ⊢ Q ∧ P", "proof": "constructor\n· exact h1.1\n· exact h1.1"},
-            {"name": "stripped", "sequent": "P ∧ Q ⊢ Q ∧ P", "proof": "constructor\n  · exact h1.2\n  · exact h1.1"}]
+            {"name": "stripped", "sequent": "P ∧ Q ⊢ Q ∧ P",
+             "proof": "constructor\n  · exact h1.2\n  · exact h1.1"}]
     f.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
     r = gentzen("verify", str(f), "--json")
     got = {json.loads(x)["name"]: json.loads(x) for x in r.stdout.splitlines()}

@@ -359,11 +359,12 @@ def test_best_first_search_runs_until_its_budget_not_one_dry_run():
     from gentzen.core.theorem import parse_theorem
     from gentzen.tui.session import ProofSession, search
 
+    swap = "P ∧ Q ⊢ Q ∧ P"
     eng = FakeEngine(lambda p, i: "exact nonsense\n")
-    lines, totals = search(ProofSession(parse_theorem("P ∧ Q ⊢ Q ∧ P")), eng, "whole", method="bestfirst", samples=8)
+    lines, totals = search(ProofSession(parse_theorem(swap)), eng, "whole", method="bestfirst", samples=8)
     assert lines is None and totals["attempts"] == 32 and totals["tokens"] <= 4000
     eng = FakeEngine(lambda p, i: "exact " + "x" * 200 + "\n")  # long lines: the token budget ends it first
-    lines, totals = search(ProofSession(parse_theorem("P ∧ Q ⊢ Q ∧ P")), eng, "whole", method="bestfirst", samples=8)
+    lines, totals = search(ProofSession(parse_theorem(swap)), eng, "whole", method="bestfirst", samples=8)
     assert lines is None and 1 < totals["attempts"] < 32 and 3000 < totals["tokens"] <= 4000 + 8 * 97
 
     async def go():

@@ -82,8 +82,8 @@ def valid(
 
 
 def verify(
-    paths: list[Path] = typer.Argument(..., help=".lean files, or .jsonl records {\"name\", \"theorem\"|\"sequent\", \"proof\"} "
-                                "(proof lines indented as under `:= by`; docs/repl.md)."),
+    paths: list[Path] = typer.Argument(..., help=".lean files, or .jsonl records {\"name\", \"theorem\"|\"sequent\", "
+                                       "\"proof\"} (proof lines indented as under `:= by`; docs/repl.md)."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per theorem."),
     backend: str = typer.Option("kernel", "--backend", help="kernel | repl | kimina | both (Lean and kernel).",
                                 callback=V.choice("kernel", "repl", "kimina", "both")),

@@ -110,7 +110,8 @@ def ei(json_out: bool = False, **kwargs) -> None:
             t = ev["tally"]
             typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
                        f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
-                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, {loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> "
+                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, "
+                       f"{loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> "
                        f"{loss_text(ev['loss_last'])}; {clock_split(ev['seconds'])}", err=True)
 
     res = run_or_stop(run, cfg, show, Interrupted, json_out)

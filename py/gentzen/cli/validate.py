@@ -266,6 +266,7 @@ def choice(*choices: str) -> Callable:
 
 
 __all__ = ["report", "fail", "in_range", "at_least", "positive", "one_of", "device", "device_available",
-           "input_file", "text_file", "not_a_path", "theorem_file", "jsonl_file", "output_file", "output_dir", "cb", "choice",
+           "input_file", "text_file", "not_a_path", "theorem_file",
+           "jsonl_file", "output_file", "output_dir", "cb", "choice",
            "PORT", "COUNT", "NON_NEGATIVE", "POSITIVE", "DEVICE", "INPUT_FILE", "OUTPUT_FILE", "OUTPUT_DIR",
            "JSON_ERRORS", "DEVICE_HELP"]

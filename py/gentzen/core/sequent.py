@@ -338,5 +338,6 @@ def canonical_key(premises, goal: Formula) -> str:
     return best
 
 
-__all__ = ["Sequent", "parse_sequent", "countermodel", "countermodel_text", "theorem_countermodel", "truth_masks", "TruthTable", "canonical_key",
+__all__ = ["Sequent", "parse_sequent", "countermodel", "countermodel_text", "theorem_countermodel",
+           "truth_masks", "TruthTable", "canonical_key",
            "TABLE_ATOM_LIMIT"]
