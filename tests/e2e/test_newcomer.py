@@ -40,6 +40,8 @@ def test_ttrl_defaults_to_the_shipped_model_and_labels_gem_loss(ttrl_run):
     cfg = json.loads((d / "run" / "config.json").read_text())
     assert Path(cfg["model"]) == ROOT / "py" / "gentzen" / "assets" / "default_model"
     assert "gem-loss " in r.stderr and "; loss " not in r.stderr  # the default --loss gem is labelled as such
+    if "solved 0/" not in r.stdout:
+        assert f"proofs: {d / 'run' / 'proofs.lean'}; which target was solved how: gentzen ttrl report" in r.stdout
 
 
 def test_report_names_targets_how_they_were_solved_and_where_the_proofs_are(ttrl_run):

@@ -59,6 +59,9 @@ def run(json_out: bool = False, **kwargs) -> None:
     typer.echo(f"{res.out}: {res.arm}, {res.rounds} round(s) ({res.stopped}); solved {res.solved}/{res.targets} "
                f"({res.solved_by_composition} by composition); {res.samples_per_target:g} samples per target, "
                f"{res.seconds.get('total', 0.0):.0f}s")
+    if res.solved:  # where the user's results are, and the command that lists them
+        typer.echo(f"proofs: {Path(res.out) / 'proofs.lean'}; which target was solved how: "
+                   f"gentzen ttrl report {res.out}")
 
 
 def _run_signature() -> inspect.Signature:
