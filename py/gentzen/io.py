@@ -42,20 +42,37 @@ def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8
     if mode not in ("w", "wb"):
         raise ValueError("atomic_open writes whole files: mode 'w' or 'wb'")
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)  # an error here names the user's own folder
+    with _named(path):
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.fchmod(fd, _target_mode(path))
-        with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding) as f:
+        with _named(path):
+            os.fchmod(fd, _target_mode(path))
+            f = os.fdopen(fd, mode, encoding=None if "b" in mode else encoding)
+        with f:
             yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+            with _named(path):
+                f.flush()
+                os.fsync(f.fileno())
+        with _named(path):
+            os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
-        except FileNotFoundError:
+        except OSError:
             pass
+        raise
+
+
+@contextmanager
+def _named(path: Path) -> Iterator[None]:
+    """An OSError raised while writing `path` names `path`, never the hidden temporary file beside
+    it (`error: /proc/.x.png.j_tws9z1.tmp: …` tells the user about a file they never asked for)."""
+    try:
+        yield
+    except OSError as e:
+        if e.filename is not None and Path(str(e.filename)) != path:
+            raise OSError(e.errno, e.strerror or str(e), str(path)) from None
         raise
 
 

@@ -34,7 +34,7 @@ GOOD = "P → Q, P ⊢ Q"
 CASES: dict[str, dict[str, list[str] | None]] = {
     "valid": {**files(lambda f: ["valid", "--file", f], TXT),
               "malformed": ["valid", "P ⊢ ("], "range": ["valid", "--max-decisions", "0", GOOD],
-              "flag": ["valid", "--bogus", GOOD]},
+              "flag": ["valid", "--bogus", GOOD], "file": ["valid", "garbage.txt"]},  # a file is no sequent
     "verify": {**files(lambda f: ["verify", f], LEAN),
                "malformed": ["verify", "garbage.jsonl"], "range": ["verify", "--jobs", "0", "ok.lean"],
                "choice": ["verify", "--backend", "foo", "ok.lean"], "out": ["verify", "ok.lean", "--out", "adir"],
@@ -52,7 +52,8 @@ CASES: dict[str, dict[str, list[str] | None]] = {
               "malformed": ["prove", "P ⊢ ("], "range": ["prove", GOOD, "-k", "0"],
               "negative": ["prove", GOOD, "-k", "-3"], "temperature": ["prove", GOOD, "--temperature", "-1"],
               "choice": ["prove", GOOD, "--device", "foo"], "method": ["prove", GOOD, "--method", "foo"],
-              "engine": ["prove", GOOD, "--engine", "foo"], "flag": ["prove", "--bogus", GOOD]},
+              "engine": ["prove", GOOD, "--engine", "foo"], "flag": ["prove", "--bogus", GOOD],
+              "file": ["prove", "garbage.txt"], "folder": ["prove", "adir"]},  # a file name is no statement
     "export-lean": {**files(lambda f: ["export-lean", f, "--out", "x.lean"], JSONL),
                     "out": ["export-lean", "set.jsonl", "--out", "adir"], "flag": ["export-lean", "--bogus"]},
     "gen": {"range": ["gen", "--count", "-1"], "malformed": ["gen", "--atoms", "1x"],
@@ -62,7 +63,8 @@ CASES: dict[str, dict[str, list[str] | None]] = {
                  "flag": ["variants", "--bogus", "set.jsonl"]},
     "compose": {**files(lambda f: ["compose", GOOD, f], JSONL), "malformed": ["compose", "P ⊢ (", "set.jsonl"],
                 "flag": ["compose", "--bogus", GOOD, "set.jsonl"]},
-    "tui": {"flag": ["tui", "--bogus"], "range": ["tui", "--threads", "-1", GOOD]},  # interactive: its own tests drive it
+    "tui": {"flag": ["tui", "--bogus"], "range": ["tui", "--threads", "-1", GOOD],  # interactive: its own tests drive it
+            "file": ["tui", "garbage.txt"]},  # neither .lean nor .jsonl: not read as the atom `garbage.txt`
     "bench kernel": {"range": ["bench", "kernel", "--n", "0"], "malformed": ["bench", "kernel", "--n", "x"],
                      "flag": ["bench", "kernel", "--bogus"]},
     "bench repl": {"range": ["bench", "repl", "--n", "0"], "flag": ["bench", "repl", "--bogus"]},
@@ -88,6 +90,7 @@ CASES: dict[str, dict[str, list[str] | None]] = {
     "train sdpo": {**files(lambda f: ["train", "sdpo", "--model", "adir", "--theorems", f, "--out", "r"], JSONL),
                    "model": ["train", "sdpo", "--model", "nope_model", "--theorems", "set.jsonl", "--out", "r"],
                    "out": ["train", "sdpo", "--model", "adir", "--theorems", "set.jsonl", "--out", "empty.txt"],
+                   "unparsable": ["train", "sdpo", "--theorems", "unparsable.jsonl", "--out", "r"],
                    "flag": ["train", "sdpo", "--bogus"]},
     "train ei": {**files(lambda f: ["train", "ei", "--model", "adir", "--targets", f, "--out", "r"], JSONL),
                  "model": ["train", "ei", "--model", "nope_model", "--targets", "set.jsonl", "--out", "r"],
@@ -95,6 +98,7 @@ CASES: dict[str, dict[str, list[str] | None]] = {
                  "lr": ["train", "ei", "--targets", "set.jsonl", "--out", "r", "--model", "adir", "--lr", "-1"],
                  "choice": ["train", "ei", "--targets", "set.jsonl", "--out", "r", "--model", "adir", "--loss", "foo"],
                  "out": ["train", "ei", "--targets", "set.jsonl", "--out", "empty.txt", "--model", "adir"],
+                 "unparsable": ["train", "ei", "--targets", "unparsable.jsonl", "--out", "r"],
                  "flag": ["train", "ei", "--bogus"]},
     "ttrl run": {**files(lambda f: ["ttrl", "run", f, "--model", "adir", "--out", "r"], JSONL),
                  "model": ["ttrl", "run", "set.jsonl", "--model", "nope_model", "--out", "r"],
@@ -102,6 +106,8 @@ CASES: dict[str, dict[str, list[str] | None]] = {
                  "choice": ["ttrl", "run", "set.jsonl", "--model", "adir", "--out", "r", "--arm", "foo"],
                  "budget": ["ttrl", "run", "set.jsonl", "--model", "adir", "--out", "r", "--budget", "five"],
                  "out": ["ttrl", "run", "set.jsonl", "--model", "adir", "--out", "empty.txt"],
+                 "invalid": ["ttrl", "run", "invalid.jsonl", "--out", "r"],  # P ⊢ Q: refused with its countermodel
+                 "unparsable": ["ttrl", "run", "unparsable.jsonl", "--out", "r"],
                  "flag": ["ttrl", "run", "--bogus"]},
     "ttrl report": {"missing": ["ttrl", "report", "nope_run"], "dir": ["ttrl", "report", "adir"],
                     "flag": ["ttrl", "report", "--bogus"]},
@@ -110,7 +116,8 @@ CASES: dict[str, dict[str, list[str] | None]] = {
     "eval run": {**files(lambda f: ["eval", f, "-n", "1", "--k", "1"], JSONL),
                  "range": ["eval", "textbook", "--limit", "-1"], "samples": ["eval", "textbook", "-n", "0"],
                  "plot": ["eval", "textbook", "--plot", "adir"], "choice": ["eval", "textbook", "--device", "foo"],
-                 "flag": ["eval", "textbook", "--bogus"]},
+                 "flag": ["eval", "textbook", "--bogus"],
+                 "unparsable": ["eval", "unparsable.jsonl", "-n", "1", "--k", "1", "--out", "r"]},
     "eval passk": {**files(lambda f: ["eval", "passk", "--set", f, "-n", "1", "--k", "1"], JSONL),
                    "range": ["eval", "passk", "--limit", "-1"], "plot": ["eval", "passk", "--plot", "adir"],
                    "flag": ["eval", "passk", "--bogus"]},
@@ -147,6 +154,8 @@ def workdir(tmp_path_factory):
            "proof": "  exact h1 h2", "split": "train"}
     (d / "set.jsonl").write_text(json.dumps(rec, ensure_ascii=False) + "\n", encoding="utf-8")
     (d / "ok.lean").write_text(rec["theorem"] + "\n" + rec["proof"] + "\n", encoding="utf-8")
+    (d / "invalid.jsonl").write_text('{"theorem": "P ⊢ Q"}\n', encoding="utf-8")
+    (d / "unparsable.jsonl").write_text('{"theorem": "P ∧ ⊢ Q"}\n', encoding="utf-8")
     for ext in ("txt", "jsonl", "lean"):
         (d / f"empty.{ext}").write_bytes(b"")
         (d / f"bin.{ext}").write_bytes(b"\x7fELF\x02\x01\x00\x00\xff\xfe binary")
@@ -180,6 +189,16 @@ def test_bad_input_is_one_line_error(results, cmd, kind):
     assert res["code"] not in (0, -1), what
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), what
+
+
+def test_no_row_left_an_output_folder(results, workdir):
+    """Every row failed before any work: none made its --out folder (r, m, v) on the way."""
+    assert not [p.name for p in workdir.iterdir() if p.name in ("r", "m", "v")]
+
+
+def test_invalid_ttrl_target_names_its_countermodel(results):
+    err = results[("ttrl run", "invalid")]["stderr"]
+    assert "invalid.jsonl:1: P ⊢ Q is not valid (countermodel P=T, Q=F)" in err
 
 
 def test_every_command_has_rows():

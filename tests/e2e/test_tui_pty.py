@@ -83,12 +83,43 @@ def test_prove_mode_in_a_real_terminal(tmp_path):
         screen = term.wait_for("no goals")
         assert "✓   exact h1 h2" in screen
         term.type("\x13")  # ctrl+s writes the finished proof
-        term.wait_for("wrote")
+        term.wait_for("saved")
         assert term.quit() == 0
     finally:
         term.kill()
     assert (tmp_path / "goal.lean").read_text() == \
         "theorem goal (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact h1 h2\n"
+
+
+def test_save_in_a_real_terminal_never_overwrites(tmp_path):
+    """An earlier session's goal.lean stays as it was: ctrl+s writes goal_2.lean and says so."""
+    earlier = "theorem goal (P : Prop) (h1 : P) : P := by\n  exact h1\n"
+    (tmp_path / "goal.lean").write_text(earlier)
+    term = Terminal("P → Q, P ⊢ Q", "--out", str(tmp_path))
+    try:
+        term.wait_for("next proof line")
+        term.type("exact h1 h2")
+        term.wait_for("parses")
+        term.type("\r")
+        term.wait_for("no goals")
+        term.type("\x13")  # ctrl+s
+        term.wait_for("goal.lean holds another")
+        assert term.quit() == 0
+    finally:
+        term.kill()
+    assert (tmp_path / "goal.lean").read_text() == earlier
+    assert (tmp_path / "goal_2.lean").read_text() == \
+        "theorem goal_2 (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact h1 h2\n"
+
+
+def test_invalid_sequent_is_noted_in_a_real_terminal():
+    term = Terminal("P ⊢ Q")
+    try:
+        screen = term.wait_for("not valid: countermodel P=T, Q=F")
+        assert "no proof exists" in screen
+        assert term.quit() == 0
+    finally:
+        term.kill()
 
 
 def test_file_mode_in_a_real_terminal(tmp_path):
@@ -112,6 +143,7 @@ def test_file_mode_in_a_real_terminal(tmp_path):
     (["P ⊢ P", "--model", "/nonexistent"], "no model at"),
     (["P ⊢ P", "--out", "/nonexistent"], "is not a directory"),
     (["P ⊢ P"], "needs an interactive terminal"),  # valid input, but no tty (captured pipes)
+    ([str(ROOT / "README.md")], "is a file, not a statement; gentzen tui takes a sequent"),  # not an atom
 ])
 def test_bad_input_is_one_line_exit_2(args, says):
     r = gentzen("tui", *args)

@@ -231,3 +231,14 @@ def test_check_proof_is_linear_in_proof_length(line):
     small, large = seconds(1000), seconds(8000)
     # linear: ~8 (measured 9-13 after the index, the context tuple's copy adds a little); before: 50-80
     assert large / small < 20, (small, large)
+
+
+def test_a_failed_atomic_write_names_the_target_never_its_temp_file():
+    """`ttrl report --plot /proc/nope.png` once said `/proc/.nope.png.j_tws9z1.tmp`: every atomic
+    write (gentzen.io) now names the file the user asked for."""
+    from gentzen.io import atomic_write_bytes, atomic_write_text
+
+    for write, data in ((atomic_write_text, "x"), (atomic_write_bytes, b"x")):
+        with pytest.raises(OSError) as e:
+            write("/proc/nope.png", data)  # /proc takes no new files, even for root
+        assert e.value.filename == "/proc/nope.png" and ".tmp" not in str(e.value)

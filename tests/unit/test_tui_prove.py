@@ -280,7 +280,7 @@ def test_best_first_search_key_uses_the_method_registry():
             await pilot.pause()
             assert text_of(scr, "#infoview").startswith("case right")  # `case left` (⊢ Q) was closed
             assert [s.text for s in scr.session.accepted] == ["  constructor", "  exact h1.2"]
-            assert "search: 1 lines entered" in text_of(scr, "StatusBar")
+            assert "search: 1 line entered (1 attempt, " in text_of(scr, "StatusBar")
     run(go())
 
 
@@ -299,4 +299,83 @@ def test_clicking_a_suggestion_accepts_it():
             await pilot.pause()
             assert text_of(scr, "#infoview") == "no goals"
             assert eng.calls[0].seed == 0
+    run(go())
+
+
+def test_ctrl_s_never_overwrites_an_earlier_sessions_file(tmp_path):
+    """Two sessions on different sequents both default to the name `goal`: the second is saved as
+    goal_2.lean (theorem renamed), goal.lean is left as it was, and saving again writes nothing new."""
+    async def prove_and_save(sequent: str, line: str) -> str:
+        app = GentzenApp(sequent, engine=FakeEngine(["x\n"]), fmt="whole", out_dir=tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await type_line(pilot, line)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.press("ctrl+s")  # the same proof again: no third file
+            await pilot.pause()
+            return text_of(app.screen, "StatusBar")
+
+    first = run(prove_and_save("P ⊢ P", "exact h1"))
+    assert f"saved goal.lean in {tmp_path}" in first
+    before = (tmp_path / "goal.lean").read_text()
+    second = run(prove_and_save(MP, "exact h1 h2"))
+    assert f"saved goal_2.lean (goal.lean holds another proof: kept as it was) in {tmp_path}" in second
+    assert (tmp_path / "goal.lean").read_text() == before == "theorem goal (P : Prop) (h1 : P) : P := by\n  exact h1\n"
+    assert (tmp_path / "goal_2.lean").read_text() == \
+        "theorem goal_2 (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact h1 h2\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["goal.lean", "goal_2.lean"]
+    assert check_proof(*(tmp_path / "goal_2.lean").read_text().split("\n", 1)).ok
+
+
+def test_an_invalid_statement_is_noted_when_it_opens():
+    async def go():
+        app = GentzenApp("P ⊢ Q", engine=FakeEngine(["x\n"]), fmt="whole")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "not valid: countermodel P=T, Q=F" in text_of(app.screen, "#verdict")
+        app = GentzenApp(MP, engine=FakeEngine(["x\n"]), fmt="whole")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "not valid" not in text_of(app.screen, "#verdict")
+    run(go())
+
+
+def test_verdict_and_status_describe_the_undo_not_the_undone_line():
+    async def go():
+        app = GentzenApp("P ⊢ P", engine=FakeEngine(["x\n"]), fmt="whole")
+        async with app.run_test(size=(120, 40)) as pilot:
+            scr = app.screen
+            await type_line(pilot, "exact h1")
+            assert "line 2: ✓ accepted" in text_of(scr, "#verdict")
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert text_of(scr, "#verdict") == "undid line 2: exact h1"
+            assert "undid line 2: exact h1" in text_of(scr, "StatusBar")
+            await type_line(pilot, "exact h1")  # a new line: the undo note is gone from the status line
+            assert "undid" not in text_of(scr, "StatusBar")
+    run(go())
+
+
+def test_best_first_search_runs_until_its_budget_not_one_dry_run():
+    """A model whose every line is rejected empties one best-first run at once; ctrl+b goes on with
+    fresh runs up to the budget (32 runs, 4,000 tokens) and reports the total in the right number."""
+    pytest.importorskip("gentzen.search.methods", reason="the search-method registry is not in this tree")
+    from gentzen.core.theorem import parse_theorem
+    from gentzen.tui.session import ProofSession, search
+
+    swap = "P ∧ Q ⊢ Q ∧ P"
+    eng = FakeEngine(lambda p, i: "exact nonsense\n")
+    lines, totals = search(ProofSession(parse_theorem(swap)), eng, "whole", method="bestfirst", samples=8)
+    assert lines is None and totals["attempts"] == 32 and totals["tokens"] <= 4000
+    eng = FakeEngine(lambda p, i: "exact " + "x" * 200 + "\n")  # long lines: the token budget ends it first
+    lines, totals = search(ProofSession(parse_theorem(swap)), eng, "whole", method="bestfirst", samples=8)
+    assert lines is None and 1 < totals["attempts"] < 32 and 3000 < totals["tokens"] <= 4000 + 8 * 97
+
+    async def go():
+        app = GentzenApp("P ∧ Q ⊢ Q ∧ P", engine=FakeEngine(lambda p, i: "exact nonsense\n"), fmt="whole")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("ctrl+b")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert "search found no proof (32 attempts, " in text_of(app.screen, "StatusBar")
     run(go())

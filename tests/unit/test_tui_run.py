@@ -142,3 +142,76 @@ def test_partial_and_missing_files_are_tolerated(tmp_path):
     (d / "rounds.jsonl").write_text('{"round": 1, "solved": ["a"]}\n{"round": 2, "sol')
     r = load_run(d)
     assert r.kind == "ttrl" and [t.name for t in r.targets] == ["a"] and r.targets[0].solved
+
+
+def test_ttrl_targets_show_the_users_names_a_history_that_fits_and_walk_from_the_attempts(tmp_path):
+    """targets.jsonl `label`s (the user's names, or the statement of an unnamed target) in the table,
+    a history column not cut at 120 columns, left/right on the attempts table moving the target
+    list, and a negative GEM loss charted from its floor and named as GEM's."""
+    d = tmp_path / "ttrl2"
+    d.mkdir()
+    (d / "config.json").write_text(json.dumps({"kind": "ttrl", "arm": "ttrl", "options": {"loss": "gem"}}))
+    rates = {"t0000": 0.5, "and_swap": 0.0, "syllogism": 0.0}
+    write_jsonl(d / "rounds.jsonl", [
+        {"round": r, "solved": ["t0000"], "solved_by_composition": [], "rates": rates, "loss": loss,
+         "samples": {"targets": 4 * r, "variants": 0}} for r, loss in ((1, -0.2), (2, -0.05), (3, -0.4))])
+    a_ok = attempt(True, [ev("  exact mt h1 h2", True)])
+    a_bad = attempt(False, [ev("  exact h1", False, "type_mismatch")])
+    write_jsonl(d / "targets.jsonl", [
+        {"name": "t0000", "label": "P → Q, ¬Q ⊢ ¬P", "theorem": "theorem t0000 …", "solved": True, "round": 1,
+         "by": "sampling", "attempts": [a_ok, a_bad]},
+        {"name": "and_swap", "label": "and swap", "theorem": "theorem and_swap …", "solved": False,
+         "attempts": [a_bad]},
+        {"name": "syllogism", "label": "syllogism", "theorem": "theorem syllogism …", "solved": False,
+         "attempts": [a_bad, a_bad, a_bad]},
+        {"name": "t0003", "label": "Q ⊢ Q", "theorem": "theorem t0003 …", "solved": False, "attempts": []}])
+
+    async def go():
+        app = GentzenApp(str(d), poll_seconds=5)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            scr = app.screen
+            tt = scr.query_one("#targets")
+            rows = [[str(c) for c in tt.get_row_at(i)] for i in range(tt.row_count)]
+            assert [r[1] for r in rows] == ["P → Q, ¬Q ⊢ ¬P", "and swap", "syllogism", "Q ⊢ Q"]
+            assert rows[0][2] == "r1 sampling ▅▅▅" and rows[1][2] == "unsolved ▁▁▁"
+            widths = sum(c.get_render_width(tt) for c in tt.columns.values())
+            assert widths <= tt.size.width, "the targets table is cut"
+            assert "P → Q, ¬Q ⊢ ¬P  (t0000)" in str(scr.query_one("#history").render())
+            await pilot.press("a")  # focus the attempts, then walk the targets from there
+            await pilot.pause()
+            at = scr.query_one("#attempts")
+            assert at.has_focus and at.row_count == 2
+            await pilot.press("right")
+            await pilot.pause()
+            assert tt.cursor_row == 1 and at.has_focus and at.row_count == 1
+            await pilot.press("right", "right", "right")  # stops at the last target (it has no attempts)
+            await pilot.pause()
+            assert tt.cursor_row == 3 and at.row_count == 0 and at.has_focus
+            await pilot.press("up")  # no attempts to move among: up/down walk the targets
+            await pilot.pause()
+            assert tt.cursor_row == 2 and at.row_count == 3
+            await pilot.press("left")
+            await pilot.pause()
+            assert tt.cursor_row == 1
+            await pilot.press("right")
+            await pilot.pause()
+            assert tt.cursor_row == 2 and at.row_count == 3
+            await pilot.press("down")  # up/down move among the attempts when there are some
+            await pilot.pause()
+            assert tt.cursor_row == 2 and at.cursor_row == 1
+            curves = str(scr.query_one("#curves").render())
+            assert "training gem-loss (GEM: not a cross-entropy, may be negative)" in curves
+            assert "min -0.4, max -0.05, last -0.4" in curves
+    run(go())
+
+
+def test_negative_series_are_not_drawn_as_full_bars():
+    from gentzen.tui.widgets import line_chart
+
+    rows = line_chart({"loss": [-0.2, -0.05, -0.4]}, height=4).plain.splitlines()[1:5]
+    columns = ["".join(r[3 + x] for r in rows) for x in range(3)]
+    # the chart's top is 0: no point of an all-negative series is a full bar; the least negative is
+    # the tallest, the most negative the floor mark
+    assert "████" not in columns and columns[2] == "   ▁"
+    assert columns[1].count("█") > columns[0].count("█") > 0

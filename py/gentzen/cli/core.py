@@ -46,6 +46,11 @@ def valid(
 ) -> None:
     """Decide classical validity; print a countermodel for invalid sequents. Exit 1 if any is invalid."""
     items = [(None, s) for s in sequents or []]
+    for s in sequents or []:  # `gentzen valid notes.txt` would decide the atom `notes.txt`
+        try:
+            V.not_a_path(s, "gentzen valid", "sequents ('P → Q, P ⊢ Q'); a file of them goes after --file")
+        except InputError as e:
+            fail(str(e))
     if file is not None:
         text = V.text_file("--file", file)
         items += [(i, ln) for i, ln in enumerate(text.splitlines(), 1)
@@ -78,7 +83,8 @@ def valid(
 
 
 def verify(
-    paths: list[Path] = typer.Argument(..., help=".lean files or .jsonl records {name, theorem|sequent, proof}."),
+    paths: list[Path] = typer.Argument(..., help=".lean files, or .jsonl records {\"name\", \"theorem\"|\"sequent\", "
+                                       "\"proof\"} (proof lines indented as under `:= by`; docs/repl.md)."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per theorem."),
     backend: str = typer.Option("kernel", "--backend", help="kernel | repl | kimina | both (Lean and kernel).",
                                 callback=V.choice("kernel", "repl", "kimina", "both")),
@@ -112,6 +118,8 @@ def verify(
             loaded = load_items(path)
         except InputError as e:
             fail(str(e))
+        except KeyboardInterrupt:
+            V.fail(f"interrupted while reading {path}: nothing checked yet", 130)
         if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
             fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
@@ -153,7 +161,7 @@ def verify(
                                               for _, it, _ in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:
-                error, ok, checker, v, status = item.problem.to_dict(), False, "reader", None, "rejected"
+                error, ok, checker, v, status = item.to_file(item.problem.to_dict()), False, "reader", None, "rejected"
             else:
                 v = next(verdicts)
                 error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
@@ -186,6 +194,13 @@ def verify(
                 where = f"{path}:" if status == "error" else _position(path, item, error)  # not the proof's fault
                 out.print(f"[red]{verdict:<12}[/red]{item.name}  {where} ({error['kind']}; {checker})", markup=True)
                 out.print("            " + str(error["message"]).replace("\n", "\n            "), markup=False)
+    except KeyboardInterrupt:  # Ctrl-C: what was kept, and how to go on
+        done = len(checkers) and sum(checkers.values())
+        if log is not None:
+            V.fail(f"interrupted after {done} of {len(todo)} proofs: their verdicts are kept in {out_path}; "
+                   "run the same command again to resume (proofs already there are skipped)", 130)
+        V.fail(f"interrupted after {done} of {len(todo)} proofs: nothing kept (no --out); give --out FILE "
+               "to keep verdicts as they come and resume after an interruption", 130)
     finally:
         if progress is not None:
             progress.stop()

@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     from gentzen.cli import validate
 
     args = sys.argv[1:] if argv is None else list(argv)
+    validate.REPORTED = False
     validate.JSON_ERRORS = "--json" in args[: args.index("--")] if "--" in args else "--json" in args
     _register()
     try:
@@ -76,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         from click.exceptions import ClickException
     try:
         code = app(args=args, prog_name="gentzen", standalone_mode=False)
+        if code == 130 and not validate.REPORTED:  # typer turns a Ctrl-C no command caught into a bare 130
+            validate.report("interrupted", 130)
         return code if isinstance(code, int) else 0
     except ClickException as exc:  # usage: unknown flag, bad value, missing argument
         if type(exc).__name__ == "NoArgsIsHelpError":  # the help is already printed

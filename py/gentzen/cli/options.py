@@ -43,14 +43,21 @@ def with_json(params: list[inspect.Parameter], default: bool = False) -> inspect
 
 
 def config(cfg_cls, values: dict):
-    """The config from parsed option values (paths as strings, as the library takes them)."""
+    """The config from parsed option values (paths as strings, as the library takes them); an
+    empty `model` is the shipped model, as for `gentzen prove` and `gentzen eval`."""
+    if "model" in values and not values["model"]:
+        from gentzen.models import SHIPPED_MODEL
+
+        values = {**values, "model": str(SHIPPED_MODEL)}
     return cfg_cls(**{k: (str(v) if isinstance(v, Path) else v) for k, v in values.items()})
 
 
-def validated(cfg, check, files: tuple[tuple[str, str, tuple[str, ...]], ...] = (), replay: str = ""):
+def validated(cfg, check, files: tuple[tuple[str, str, tuple[str, ...]], ...] = (), replay: str = "",
+              theorems: tuple[tuple[str, str], ...] = ()):
     """`cfg`, every option checked before torch loads or any time is spent: `check`'s ranges and
     choices, --out writable, --device known, each (option, path, fields) of `files` a JSONL file
-    with those fields, a `replay` spec's file a JSONL of proofs, and the device present."""
+    with those fields, each (option, path) of `theorems` a JSONL whose every theorem parses, a
+    `replay` spec's file a JSONL of proofs, and the device present."""
     from gentzen.cli import validate as V
 
     check(cfg)
@@ -58,6 +65,8 @@ def validated(cfg, check, files: tuple[tuple[str, str, tuple[str, ...]], ...] = 
     V.device("--device", cfg.device)
     for flag, path, fields in files:
         V.jsonl_file(flag, path, required=fields)
+    for flag, path in theorems:
+        V.theorem_file(flag, path)
     if replay:
         from gentzen.train.ei import parse_replay
 
@@ -116,3 +125,16 @@ def clock_split(s: dict) -> str:
 def loss_text(v) -> str:
     """A loss or divergence for a progress line: 4 decimals, or `n/a` when there is none (nothing trained)."""
     return "n/a" if v is None else f"{v:.4f}"
+
+
+def loss_label(kind: str) -> str:
+    """What a progress line calls the training loss: `loss` (cross-entropy) or `gem-loss` (GEM's
+    objective is not a cross-entropy: it is often negative, and lower is not comparable to CE)."""
+    return "gem-loss" if kind == "gem" else "loss"
+
+
+def rounds_text(done: int, total: int) -> str:
+    """A resumed run's banner: the rounds left (`rounds 3..5`), or that none are left."""
+    if done >= total:
+        return f"all {total} rounds already done, nothing left to run (raise --rounds to go on)"
+    return f"rounds {done + 1}..{total}"

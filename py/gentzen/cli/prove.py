@@ -16,8 +16,10 @@ import typer
 from gentzen.cli import validate as V
 from gentzen.cli.core import err, fail, out
 from gentzen.errors import GentzenError, ParseError
+from gentzen.models import SHIPPED_MODEL
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "assets" / "default_model"
+PROVE_ACCEPTS = ("a sequent ('P → Q, P ⊢ Q') or a Lean statement ('theorem t (P : Prop) : P → P := by'); "
+                 "to check the proofs in a .lean or .jsonl file use `gentzen verify FILE`")
 
 
 def prove(
@@ -43,6 +45,10 @@ def prove(
     from gentzen.core.theorem import parse_theorem
 
     try:
+        V.not_a_path(theorem, "gentzen prove", PROVE_ACCEPTS)
+    except GentzenError as e:
+        fail(str(e))
+    try:
         thm = parse_theorem(theorem, default_name="goal")
     except ParseError as e:
         fail(f"cannot parse the theorem{f' at column {e.column}' if e.column is not None else ''}: {e.message}")
@@ -63,7 +69,7 @@ def prove(
     if method == "reference":
         _reference(thm, json_out, backend, repl_cmd)
         return
-    model_dir = model or DEFAULT_MODEL
+    model_dir = model or SHIPPED_MODEL
     if not (model_dir / "config.json").exists():
         fail(f"no model at {model_dir}: train one with `gentzen train sft` or pass --model DIR")
     if _countermodel_first(thm, json_out, method):  # no sampling for a sequent that is not valid
@@ -97,6 +103,9 @@ def prove(
         seconds = {**getattr(engine, "load_seconds", {}), "sampling": time.perf_counter() - t_sample}
     except GentzenError as e:
         fail(str(e))
+    except KeyboardInterrupt:  # Ctrl-C: say what became of the work, as ttrl and verify do
+        V.fail(f"interrupted: nothing was kept (prove saves no partial attempts); run the same command "
+               f"again to start over, or with fewer attempts (-k {max(1, samples // 2)}) for a shorter run", 130)
     proof = res.proof
     lean = _lean_check(thm, proof, repl_cmd) if proof and backend == "both" else None
     ok = proof is not None and (lean is None or lean.ok)
@@ -127,21 +136,17 @@ def _checked_by(lean) -> str:
 
 def _countermodel_first(thm, json_out: bool, method: str) -> bool:
     """Print the countermodel of an invalid statement (True), or say nothing (False)."""
-    from gentzen.core.sequent import countermodel
+    from gentzen.core.sequent import countermodel_text, theorem_countermodel
 
-    try:
-        cm = countermodel([f for _, f in thm.hyps], thm.goal, thm.atoms, max_decisions=100_000)
-    except GentzenError:  # too large to decide quickly: let the sampler try
-        return False
+    cm = theorem_countermodel(thm)
     if cm is None:
         return False
     if json_out:
         out.print(json.dumps({"theorem": thm.statement(), "ok": False, "proof": None, "method": method,
                               "countermodel": cm, "attempts": []}, ensure_ascii=False), markup=False)
     else:
-        model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in cm.items())
         out.print(thm.statement(), markup=False)
-        out.print(f"[red]not valid[/red]: countermodel {model} (nothing sampled)")
+        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(cm)} (nothing sampled)")
     return True
 
 
@@ -159,8 +164,10 @@ def _print_human(thm, res, ok: bool, verbose: bool, lean=None) -> None:
                 out.print(line, markup=False)
         else:
             out.print(winner.proof, markup=False)
-        out.print(f"[green]proved[/green] ({_checked_by(lean)}) — {t['attempts']} attempts, {t['tokens']} tokens, "
-                  f"{t['model_calls']} model calls, {t['kernel_checks']} kernel checks")
+        from gentzen.search.compute import totals_text
+
+        out.print(f"[green]proved[/green] ({_checked_by(lean)}) — "
+                  f"{totals_text(t, ('attempts', 'tokens', 'model_calls', 'kernel_checks'))}")
         return
     if res.proof is not None and lean is not None:  # the kernel accepted it, the other checker did not
         out.print(res.proof, markup=False)
@@ -168,7 +175,9 @@ def _print_human(thm, res, ok: bool, verbose: bool, lean=None) -> None:
                   f"column {lean.column}, though the kernel accepted it:")
         out.print(str(lean.message), markup=False)
         return
-    out.print(f"[red]no proof[/red] in {t['attempts']} attempts ({t['tokens']} tokens)")
+    from gentzen.search.compute import counted
+
+    out.print(f"[red]no proof[/red] in {counted(t['attempts'], 'attempt')} ({counted(t['tokens'], 'token')})")
     c = res.closest()
     if c is not None:
         out.print("closest attempt:")
@@ -204,8 +213,9 @@ def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -
         out.print(f"[red]rejected by {lean.checker.split('+', 1)[-1]}[/red] ({lean.kind}), though the kernel "
                   f"accepted it: {lean.message}", markup=False)
     else:
-        model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in (res.countermodel or {}).items())
-        out.print(f"[red]not valid[/red]: countermodel {model}")
+        from gentzen.core.sequent import countermodel_text
+
+        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(res.countermodel or {})}")
     raise typer.Exit(0 if ok else 1)
 
 

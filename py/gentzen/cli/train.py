@@ -13,7 +13,8 @@ from pathlib import Path
 
 import typer
 
-from gentzen.cli.options import clock_split, config, every, loss_text, options, run_or_stop, validated, with_json
+from gentzen.cli.options import (clock_split, config, every, loss_label, loss_text, options, rounds_text, run_or_stop,
+                                 validated, with_json)
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
 
@@ -97,20 +98,21 @@ def ei(json_out: bool = False, **kwargs) -> None:
     from gentzen.train.ei import EIConfig, Interrupted, check_config, run
 
     cfg = config(EIConfig, kwargs)
-    validated(cfg, check_config, files=(("--targets", cfg.targets, ("theorem",)),), replay=cfg.replay)
+    validated(cfg, check_config, theorems=(("--targets", cfg.targets),), replay=cfg.replay)
     due = every(5)
 
     def show(ev: dict) -> None:
         if ev["event"] == "start":
-            typer.echo(f"expert iteration on {ev['targets']} targets ({ev['format']}), rounds "
-                       f"{ev['rounds_done'] + 1}..{ev['rounds']} from {ev['model']}", err=True)
+            typer.echo(f"expert iteration on {ev['targets']} targets ({ev['format']}), "
+                       f"{rounds_text(ev['rounds_done'], ev['rounds'])} from {ev['model']}", err=True)
         elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
         elif ev["event"] == "round":
             t = ev["tally"]
             typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
                        f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
-                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, loss {loss_text(ev['loss_first'])} -> "
+                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, "
+                       f"{loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> "
                        f"{loss_text(ev['loss_last'])}; {clock_split(ev['seconds'])}", err=True)
 
     res = run_or_stop(run, cfg, show, Interrupted, json_out)
@@ -125,7 +127,7 @@ def ei(json_out: bool = False, **kwargs) -> None:
 def _ei_signature() -> inspect.Signature:
     from gentzen.train.ei import EIConfig  # stdlib-only at import time
 
-    return with_json(options(EIConfig, required=("model", "targets", "out")))
+    return with_json(options(EIConfig, required=("targets", "out")))
 
 
 ei.__signature__ = _ei_signature()
@@ -142,7 +144,8 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
     from gentzen.train.sdpo import Interrupted, SDPOConfig, check_config, run
 
     cfg = config(SDPOConfig, kwargs)
-    validated(cfg, check_config, files=(("--theorems", cfg.theorems, ("theorem",)),))
+    validated(cfg, check_config, files=(("--theorems", cfg.theorems, ("theorem",)),),
+              theorems=(("--theorems", cfg.theorems),) if cfg.task == "prop" else ())  # lean: Lean's own syntax
 
     def show(ev: dict) -> None:
         if ev["event"] == "teacher_gap":
@@ -169,7 +172,7 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
 def _sdpo_signature() -> inspect.Signature:
     from gentzen.train.sdpo import SDPOConfig  # stdlib-only at import time
 
-    return with_json(options(SDPOConfig, required=("model", "theorems", "out")))
+    return with_json(options(SDPOConfig, required=("theorems", "out")))
 
 
 sdpo.__signature__ = _sdpo_signature()

@@ -11,27 +11,28 @@ import inspect
 from pathlib import Path
 
 import typer
-from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_text, options, run_or_stop, validated,
-                                 with_json)
+from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_label, loss_text, options, rounds_text,
+                                 run_or_stop, validated, with_json)
+from gentzen.search.compute import counted  # stdlib-only
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
 
-def _show():
+def _show(loss: str):
     due = every(5)
 
     def show(ev: dict) -> None:
         kind = ev["event"]
         if kind == "start":
-            typer.echo(f"ttrl {ev['arm']}: {ev['targets']} targets, pool {_pool(ev['pool'])}; rounds "
-                       f"{ev['rounds_done'] + 1}..{ev['rounds']}, x = {ev['x_seconds']:.0f}s", err=True)
+            typer.echo(f"ttrl {ev['arm']}: {ev['targets']} targets, pool {_pool(ev['pool'])}; "
+                       f"{rounds_text(ev['rounds_done'], ev['rounds'])}, x = {ev['x_seconds']:.0f}s", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):
-            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, {ev['solved']} targets solved",
-                       err=True)
+            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, "
+                       f"{counted(ev['solved'], 'target')} solved", err=True)
         elif kind == "round":
             typer.echo(f"round {ev['round']} ({ev['phase']}): solved {len(ev['solved'])} "
                        f"({len(ev['solved_by_composition'])} by composition, {len(ev['new'])} new); pool "
                        f"{_pool(ev['pool'])}; {ev['samples']['targets'] + ev['samples']['variants']:.1f} samples/target; "
-                       f"loss {loss_text(ev['loss'])}; {clock_split(ev['seconds'])}", err=True)
+                       f"{loss_label(loss)} {loss_text(ev['loss'])}; {clock_split(ev['seconds'])}", err=True)
         elif kind == "sdpo" and ev.get("sdpo_event") == "theorem":
             typer.echo(f"sdpo theorem {ev['done']}/{ev['total']}: {ev['solved_total']} solved", err=True)
 
@@ -51,18 +52,21 @@ def run(json_out: bool = False, **kwargs) -> None:
 
     kwargs["verify_url"] = list(kwargs.get("verify_url") or [])
     cfg = config(TTRLConfig, kwargs)
-    validated(cfg, check_config, files=(("THEOREMS", cfg.theorems, ("theorem",)),), replay=cfg.replay)
-    res = run_or_stop(run_ttrl, cfg, _show(), Interrupted, json_out)
+    validated(cfg, check_config, theorems=(("THEOREMS", cfg.theorems),), replay=cfg.replay)
+    res = run_or_stop(run_ttrl, cfg, _show(cfg.loss), Interrupted, json_out)
     if res is None:
         return
     typer.echo(f"{res.out}: {res.arm}, {res.rounds} round(s) ({res.stopped}); solved {res.solved}/{res.targets} "
                f"({res.solved_by_composition} by composition); {res.samples_per_target:g} samples per target, "
                f"{res.seconds.get('total', 0.0):.0f}s")
+    if res.solved:  # where the user's results are, and the command that lists them
+        typer.echo(f"proofs: {Path(res.out) / 'proofs.lean'}; which target was solved how: "
+                   f"gentzen ttrl report {res.out}")
 
 
 def _run_signature() -> inspect.Signature:
     params = []
-    for p in options(TTRLConfig, required=("model", "out")):
+    for p in options(TTRLConfig, required=("out",)):
         if p.name == "theorems":
             p = p.replace(default=typer.Argument(..., help="JSONL of target theorems (records with 'theorem')"),
                           annotation=str)

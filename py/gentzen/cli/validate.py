@@ -18,10 +18,13 @@ import typer
 from gentzen.errors import InputError
 
 JSON_ERRORS = False  # set by main when --json is on the command line: errors go out as JSON
+REPORTED = False  # an error line was printed (main adds a bare "interrupted" only when none was)
 
 
 def report(message: str, code: int = 2) -> None:
     """Print one error line on stderr (JSON when --json was given)."""
+    global REPORTED
+    REPORTED = True
     message = " ".join(str(message).split()) if "\n" in str(message) else str(message)
     if JSON_ERRORS:
         sys.stderr.write(json.dumps({"error": message, "exit_code": code}, ensure_ascii=False) + "\n")
@@ -159,6 +162,35 @@ def jsonl_file(flag: str, path: str | Path, *, required: Iterable[str] = ()) -> 
     return rows
 
 
+def not_a_path(arg: str, command: str, accepted: str) -> str:
+    """`arg` is a statement, not the name of an existing file or folder (a file name would otherwise
+    be read as the atom `notes.txt`); InputError names the forms `command` accepts."""
+    try:
+        exists = bool(arg.strip()) and Path(arg).exists()
+    except (OSError, ValueError):  # a name too long or with a NUL byte is no file
+        exists = False
+    if exists:
+        kind = "a folder" if Path(arg).is_dir() else "a file"
+        raise InputError(f"{arg} is {kind}, not a statement; {command} takes {accepted}")
+    return arg
+
+
+def theorem_file(flag: str, path: str | Path) -> list[tuple[int, dict]]:
+    """`jsonl_file` with a 'theorem' in every record, each a statement that parses (a sequent or
+    `theorem … := by`): a typo is found before any folder is made or any model loads."""
+    from gentzen.core.theorem import parse_theorem
+    from gentzen.errors import ParseError
+
+    rows = jsonl_file(flag, path, required=("theorem",))
+    for line, rec in rows:
+        try:
+            parse_theorem(str(rec["theorem"]))
+        except ParseError as e:
+            where = f" at column {e.column}" if e.column is not None else ""
+            raise InputError(f"{flag} {path}: line {line}: cannot parse the theorem{where}: {e.message}") from None
+    return rows
+
+
 def _creatable(flag: str, p: Path) -> None:
     """The nearest existing ancestor of p is a writable folder (missing folders will be made)."""
     parent = p.parent if str(p.parent) else Path(".")
@@ -247,6 +279,7 @@ def choice(*choices: str) -> Callable:
 
 
 __all__ = ["report", "fail", "in_range", "at_least", "positive", "one_of", "device", "device_available",
-           "input_file", "text_file", "jsonl_file", "output_file", "output_dir", "cb", "choice", "checker_ready",
+           "input_file", "text_file", "not_a_path", "theorem_file",
+           "jsonl_file", "output_file", "output_dir", "cb", "choice", "checker_ready",
            "PORT", "COUNT", "NON_NEGATIVE", "POSITIVE", "DEVICE", "INPUT_FILE", "OUTPUT_FILE", "OUTPUT_DIR",
            "JSON_ERRORS", "DEVICE_HELP"]

@@ -40,6 +40,7 @@ class ProofItem:
     expected: tuple[str, bool] | None = None  # `#guard_msgs in` before it: (docstring, has options)
     lemmas: dict = field(default_factory=dict, compare=False)  # earlier accepted theorems it cites (core/lemmas)
     foreign: tuple[str, ...] = ()        # imports the file has that gentzen refuses (they may declare names, syntax)
+    shift: int = 0               # .jsonl: spaces put before each proof line (a block written at column 0)
 
     @property
     def judged(self) -> bool:
@@ -49,13 +50,17 @@ class ProofItem:
     def to_file(self, error: dict | None) -> dict | None:
         """A kernel-position error dict (statement = line 1) at the file's line and column; a
         rejection under context the kernel does not model is reported as `unsupported`."""
-        if error is None or self.problem is not None:
+        if error is None:
             return error
         e = dict(error)
         line, col = e.get("line"), e.get("column")
+        if self.problem is not None:  # the reader's positions; a record's proof line is named as such
+            if self.record_line is not None and line is not None and line > 1:
+                e["proof_line"], e["proof_column"] = line - 1, col
+            return e
         if line is not None and self.record_line is not None:
             e["proof_line"] = line - self.proof_line_base
-            e["proof_column"] = col
+            e["proof_column"] = col if col is None or line - self.proof_line_base < 1 else max(0, col - self.shift)
         elif line is not None:
             if line == 1 and col is not None:
                 at, length = self.inserted
@@ -172,7 +177,35 @@ def _jsonl_items(text: str, source: str):
                                 record_line=i)
                 continue
         full = rec["proof"].lstrip("\ufeff").lstrip().startswith(("theorem", "example"))
-        yield ProofItem(name, stmt, rec["proof"], record_line=i, proof_line_base=0 if full else 1)
+        if full:
+            yield ProofItem(name, stmt, rec["proof"], record_line=i, proof_line_base=0)
+            continue
+        shift, problem = block_shift(rec["proof"])
+        if problem is not None:
+            yield ProofItem(name, stmt, rec["proof"], problem=KernelError(2, 0, "parse", problem), record_line=i)
+            continue
+        proof = "\n".join(" " * shift + ln if ln.strip() else ln for ln in rec["proof"].split("\n")) \
+            if shift else rec["proof"]
+        yield ProofItem(name, stmt, proof, record_line=i, shift=shift)
+
+
+UNINDENTED = ("the proof's first line is at column 0 but later lines are indented, so its block is ambiguous "
+              "(was the first line's indentation stripped?): write every line as it stands under `:= by`, "
+              "two spaces in (\"  exact h1 h2\")")
+
+
+def block_shift(proof: str) -> tuple[int, str | None]:
+    """How far a record's proof must move right to sit under `:= by`. Lines indented as Lean wants
+    them: 0. A block written at column 0 (its first line at 0, and either it is one line or another
+    line is at 0 too): 2, the only reading. A first line at 0 with every later line indented could
+    be a stripped first line or a nested block: (0, the reason it is refused)."""
+    lines = [ln for ln in proof.split("\n") if ln.strip()]
+    indent = [len(ln) - len(ln.lstrip(" ")) for ln in lines]
+    if not lines or indent[0] > 0:
+        return 0, None
+    if len(lines) == 1 or 0 in indent[1:]:
+        return 2, None
+    return 0, UNINDENTED
 
 
 def _safe_name(name: str) -> str:

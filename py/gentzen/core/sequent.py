@@ -59,6 +59,22 @@ class Sequent:
         return Sequent(self.premises, self.goal, atoms)
 
 
+def countermodel_text(model: dict[str, bool]) -> str:
+    """A countermodel as the commands print it: `P=T, Q=F`."""
+    return ", ".join(f"{k}={'T' if v else 'F'}" for k, v in model.items())
+
+
+def theorem_countermodel(theorem, max_decisions: int = 100_000) -> dict[str, bool] | None:
+    """The countermodel of a Theorem's statement, or None when it is valid or too large to decide
+    quickly (then a sampler may still try it)."""
+    from gentzen.errors import GentzenError
+
+    try:
+        return countermodel([f for _, f in theorem.hyps], theorem.goal, theorem.atoms, max_decisions=max_decisions)
+    except GentzenError:
+        return None
+
+
 def parse_sequent(text: str, *, atoms: tuple[str, ...] = ()) -> Sequent:
     """`A1, A2 ⊢ G` (or `|-`); a bare formula means `⊢ formula`."""
     if not isinstance(text, str):
@@ -322,5 +338,6 @@ def canonical_key(premises, goal: Formula) -> str:
     return best
 
 
-__all__ = ["Sequent", "parse_sequent", "countermodel", "truth_masks", "TruthTable", "canonical_key",
+__all__ = ["Sequent", "parse_sequent", "countermodel", "countermodel_text", "theorem_countermodel",
+           "truth_masks", "TruthTable", "canonical_key",
            "TABLE_ATOM_LIMIT"]

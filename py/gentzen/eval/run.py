@@ -208,11 +208,12 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
 
     check_config(cfg)
     if out is not None:
-        check_out_dir(out)
         from gentzen.errors import require
 
         require("matplotlib", "train")  # the plots come at the end: fail now, not after the work
     theorems = load_theorems(cfg.set, split=cfg.split, lines=cfg.lines, limit=cfg.limit)
+    if out is not None:
+        check_out_dir(out)  # only once the theorems read: a bad SET leaves no empty run folder
     model = cfg.model or str(SHIPPED_MODEL)
     from gentzen.models.checkpoint import read_meta
 

@@ -103,3 +103,15 @@ class Meter:
         c = self.compute
         c.other_seconds = max(0.0, time.perf_counter() - self._t0 - c.sample_seconds - c.check_seconds)
         return c
+
+
+def counted(n, noun: str) -> str:
+    """`1 attempt`, `2 attempts`, `1 kernel check`: a count and its noun, in the right number."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def totals_text(totals: dict, keys: tuple[str, ...] = ("attempts", "tokens")) -> str:
+    """Compute totals as a user reads them: `1 attempt, 25 tokens, 1 model call`."""
+    nouns = {"attempts": "attempt", "tokens": "token", "model_calls": "model call", "kernel_checks": "kernel check",
+             "expansions": "expansion", "redraws": "redraw"}
+    return ", ".join(counted(totals.get(k, "?"), nouns.get(k, k)) for k in keys)

@@ -22,7 +22,8 @@ from gentzen.train.update import UpdateConfig, check_update_config, update
 
 @dataclass
 class EIConfig:
-    model: str = _opt("", "model directory to start from (an SFT model)")
+    model: str = _opt("", "model directory to start from (an SFT model) "
+                          "(default: the shipped model, py/gentzen/assets/default_model)")
     targets: str = _opt("", "JSONL of target theorems (records with 'theorem'; e.g. `gentzen gen` output)")
     out: str = _opt("", "run directory: round-NNN/ models, round-NNN.samples.jsonl (what each target's "
                         "attempts found), rounds.jsonl, steps.jsonl, state.json")

@@ -23,7 +23,8 @@ from gentzen.train.sdpo_loss import (  # noqa: F401 (the loss step, re-exported 
 
 @dataclass
 class SDPOConfig:
-    model: str = _opt("", "model directory to adapt (a gentzen model or any local HF causal LM)")
+    model: str = _opt("", "model directory to adapt (a gentzen model or any local HF causal LM) "
+                          "(default: the shipped model, py/gentzen/assets/default_model)")
     theorems: str = _opt("", "JSONL of theorems (records with 'theorem'), e.g. `gentzen gen` output")
     out: str = _opt("", "run directory: iterations.jsonl, results.jsonl, state.json (and model/ when weights carry over)")
     mode: str = _opt("per-theorem", "per-theorem (sample, check, stop when solved, else one update) | batch (one model, all theorems)")

@@ -181,9 +181,13 @@ def translate_sdpo(cfg: TTRLConfig, out, targets: list[Item]) -> None:
     rows = []
     for i, t in enumerate(targets):
         row = results.get(i, {})
-        rows.append({"name": t.name, "theorem": t.theorem, "solved": bool(row.get("solved")),
+        rows.append({"name": t.name, "label": t.shown, "theorem": t.theorem, "solved": bool(row.get("solved")),
                      "round": row.get("iterations") if row.get("solved") else None,
                      "by": "sampling" if row.get("solved") else None, "samples": row.get("samples", 0),
                      "proof": row.get("proof")})
     atomic_write_jsonl(out / "targets.jsonl", rows)
     atomic_write_jsonl(out / "variants.jsonl", [])
+    from gentzen.io import atomic_write_text
+    from gentzen.ttrl.report import PROOFS, proofs_lean
+
+    atomic_write_text(out / PROOFS, proofs_lean(rows, "sdpo"))

@@ -21,7 +21,8 @@ ENGINES = ("torch", "vllm")
 @dataclass
 class TTRLConfig:
     theorems: str = _opt("", "JSONL of target theorems (records with 'theorem', optional 'name')")
-    model: str = _opt("", "model directory to start from (its gentzen.json `seconds` is the budget unit x)")
+    model: str = _opt("", "model directory to start from (its gentzen.json `seconds` is the budget unit x) "
+                          "(default: the shipped model, py/gentzen/assets/default_model)")
     arm: str = _opt("ttrl", "ttrl | ei | control | unrelated | ei-then-ttrl | sdpo")
     out: str = _opt("", "run directory (docs/run-dirs.md): config.json, rounds.jsonl, targets.jsonl, "
                         "variants.jsonl, checkpoints/round-N/, curves.png")

@@ -7,6 +7,7 @@ unsolved (0 of its samples: stays, untrained) | mastered (left the pool) | retir
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from dataclasses import asdict, dataclass, field
@@ -31,6 +32,13 @@ class Item:
     solved_round: int | None = None
     by: str | None = None       # targets: "sampling" | "composition"
     origin: str = ""            # variants: the target whose statement they were made from
+    label: str = ""             # targets: the user's name for it (its record's or theorem's name, else
+                                # the statement as written); `name` is the Lean-identifier form
+
+    @property
+    def shown(self) -> str:
+        """What reports call this item: the user's own name where there is one."""
+        return self.label or self.name
 
     @property
     def is_target(self) -> bool:
@@ -38,7 +46,7 @@ class Item:
 
     def row(self) -> dict:
         if self.is_target:
-            return {"name": self.name, "theorem": self.theorem, "solved": self.status == "solved",
+            return {"name": self.name, "label": self.shown, "theorem": self.theorem, "solved": self.status == "solved",
                     "round": self.solved_round, "by": self.by, "samples": self.samples,
                     "proof": self.proofs[0] if self.proofs else None}
         return {"name": self.name, "target": self.target, "origin": self.origin, "kind": self.kind,
@@ -55,7 +63,10 @@ def safe_name(text: str, i: int) -> str:
 
 
 def load_targets(path: str, limit: int = 0) -> list[Item]:
-    """Targets from a JSONL of records with 'theorem' (and optional 'name'); names made unique."""
+    """Targets from a JSONL of records with 'theorem' (and optional 'name'); names made unique.
+    A statement that does not parse, or is not valid (no proof exists: sampling it would only spend
+    compute), is an InputError naming its line and, for an invalid one, its countermodel."""
+    from gentzen.core.sequent import countermodel_text, theorem_countermodel
     from gentzen.core.theorem import parse_theorem
     from gentzen.io import read_jsonl
 
@@ -64,15 +75,22 @@ def load_targets(path: str, limit: int = 0) -> list[Item]:
     for lineno, rec in read_jsonl(path):
         if not isinstance(rec, dict) or not rec.get("theorem"):
             continue
+        placeholder = f"t{len(out):04d}"
         try:
-            thm = parse_theorem(rec["theorem"], default_name=f"t{len(out):04d}")
+            thm = parse_theorem(rec["theorem"], default_name=placeholder)
         except Exception as exc:  # a parse error names the line, not a traceback
             raise InputError(f"{path}:{lineno}: {exc}") from None
+        cm = theorem_countermodel(thm)
+        if cm is not None:
+            raise InputError(f"{path}:{lineno}: {str(rec['theorem']).strip()} is not valid (countermodel "
+                             f"{countermodel_text(cm)}): no proof exists; remove it from the targets")
+        label = str(rec.get("name") or (thm.name if thm.name != placeholder else str(rec["theorem"]).strip()))
         name = safe_name(str(rec.get("name") or thm.name), len(out))  # the record's name, else the theorem's
         while name in seen:
             name += "_"
         seen.add(name)
-        out.append(Item(name, thm.statement(), TARGET, name))
+        thm = dataclasses.replace(thm, name=name)  # the Lean name in proofs.lean is the target's name
+        out.append(Item(name, thm.statement(), TARGET, name, label=label))
         if limit and len(out) >= limit:
             break
     if not out:

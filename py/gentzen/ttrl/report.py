@@ -27,8 +27,26 @@ def load_run(path: str | Path) -> dict:
         raise InputError(f"{p}: config.json is not a ttrl run's (kind {config.get('kind')!r})")
     rounds = sorted(read_jsonl_resumable(p / "rounds.jsonl"), key=lambda r: r.get("round", 0))
     label = f"{config.get('arm')}:{p.name}"
+    rows = [r for r in read_jsonl_resumable(p / "targets.jsonl") if r.get("name")]
+    proofs = p / PROOFS if (p / PROOFS).is_file() else p / "targets.jsonl"
     return {"path": str(p), "label": label, "arm": config.get("arm"), "config": config, "rounds": rounds,
-            "targets": int(config.get("targets") or 0), "x": float((config.get("budget") or {}).get("x_seconds") or 0)}
+            "targets": int(config.get("targets") or 0), "x": float((config.get("budget") or {}).get("x_seconds") or 0),
+            "rows": rows, "shown": {r["name"]: str(r.get("label") or r["name"]) for r in rows},
+            "proofs": str(proofs)}
+
+
+PROOFS = "proofs.lean"  # every solved target's first proof, one Lean file (`gentzen verify RUN/proofs.lean`)
+
+
+def proofs_lean(rows: list[dict], arm: str) -> str:
+    """The solved targets of a run as one Lean file, each theorem headed by the user's name for it
+    and how it was solved."""
+    parts = [f"-- proofs found by `gentzen ttrl` (arm {arm}); check them with `gentzen verify` or Lean\n"]
+    for r in rows:
+        if r.get("solved") and r.get("proof"):
+            parts.append(f"-- {r.get('label') or r['name']}: round {r.get('round')}, by {r.get('by')}\n"
+                         f"{r['theorem']}\n{r['proof'].rstrip()}\n")
+    return "\n".join(parts)
 
 
 def per_target(r: dict) -> float:
@@ -61,7 +79,7 @@ def compare(paths: list[str]) -> dict:
     table, finals = [], {}
     for run, top in zip(runs, reached):
         last = run["rounds"][-1] if run["rounds"] else {}
-        final = solved_within(run)
+        final = {run["shown"].get(n, n) for n in solved_within(run)}  # the user's names from here on
         finals[run["label"]] = final
         x = run["x"]
         table.append({"run": run["label"], "arm": run["arm"], "targets": run["targets"], "rounds": len(run["rounds"]),
@@ -74,7 +92,26 @@ def compare(paths: list[str]) -> dict:
     only = {f"{a} - {b}": sorted(finals[a] - finals[b]) for a in finals for b in finals if a != b}
     sets = list(finals.values())
     return {"matched_samples_per_target": round(matched, 3), "runs": table, "only": only,
-            "union": sorted(set().union(*sets)), "intersection": sorted(set.intersection(*sets)) if sets else []}
+            "union": sorted(set().union(*sets)), "intersection": sorted(set.intersection(*sets)) if sets else [],
+            "targets": by_target(runs), "proofs": {r["label"]: r["proofs"] for r in runs}}
+
+
+def by_target(runs: list[dict]) -> list[dict]:
+    """Each target (the user's name, in the first run's order) and, per run, how it was solved:
+    {run label: {"round", "by", "arm"}} or None when that run did not solve it."""
+    order: dict[str, str] = {}
+    for run in runs:
+        for r in run["rows"]:
+            order.setdefault(str(r.get("label") or r["name"]), str(r.get("theorem", "")))
+    out = []
+    for shown, theorem in order.items():
+        how = {}
+        for run in runs:
+            row = next((r for r in run["rows"] if str(r.get("label") or r["name"]) == shown), None)
+            how[run["label"]] = ({"round": row.get("round"), "by": row.get("by"), "arm": run["arm"]}
+                                 if row is not None and row.get("solved") else None)
+        out.append({"target": shown, "theorem": theorem, "solved_by": how})
+    return out
 
 
 def format_table(rep: dict) -> str:
@@ -88,7 +125,29 @@ def format_table(rep: dict) -> str:
     for k, v in rep["only"].items():
         lines.append(f"solved by {k.replace(' - ', ' and not by ')}: {len(v)}" + (f" ({', '.join(v)})" if v else ""))
     lines.append(f"union: {len(rep['union'])}   intersection: {len(rep['intersection'])}")
+    lines.extend(target_lines(rep))
     return "\n".join(lines)
+
+
+def target_lines(rep: dict) -> list[str]:
+    """Which targets each run solved, when and how (sampling, or composition of solved lemma
+    variants), and where the proofs are."""
+    if not rep.get("targets"):
+        return []
+    lines = ["", "targets:  (sampling: a proof sampled for the target itself; composition: a cut of its solved "
+                 "lemma variants)"]
+    width = min(48, max(len(t["target"]) for t in rep["targets"]))
+    several = len(rep["runs"]) > 1
+    for t in rep["targets"]:
+        cells = []
+        for label, how in t["solved_by"].items():
+            who = f"{label}: " if several else ""
+            cells.append(f"{who}round {how['round']} by {how['by']}" if how else f"{who}unsolved")
+        mark = "✓" if any(t["solved_by"].values()) else "✗"
+        lines.append(f"  {mark} {t['target'][:width].ljust(width)}  {'; '.join(cells)}")
+    for label, path in rep["proofs"].items():
+        lines.append(f"proofs{f' of {label}' if several else ''}: {path}")
+    return lines
 
 
 def plot_runs(paths: list, path: str | Path) -> Path:

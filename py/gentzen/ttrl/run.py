@@ -124,12 +124,12 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
 
     say = progress or (lambda event: None)
     out = Path(cfg.out)
-    out.mkdir(parents=True, exist_ok=True)
     set_threads(cfg.threads)
     meta = checkpoint.read_meta(cfg.model)
     x = float(meta.get("seconds") or 0.0)
     fmt = cfg.format or meta.get("format", "whole")
-    targets = load_targets(cfg.theorems, cfg.limit)
+    targets = load_targets(cfg.theorems, cfg.limit)  # before --out exists: a bad target leaves no folder
+    out.mkdir(parents=True, exist_ok=True)
     state_file = out / "state.json"
     state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "pool", "config", "phase"),
                          "a ttrl state file (written by gentzen ttrl)", "its rounds would not repeat: ")
@@ -294,7 +294,7 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
             if added:
                 record["switched"] = {"to": phase, "variants": added}
             rounds_log.write(record)
-            _write_tables(out, pool, rows)
+            _write_tables(out, pool, rows, cfg.arm)
             atomic_write_json(state_file, {"rounds": round_no, "pool": pool.to_json(), "phase": phase,
                                            "history": history, "models": models, "config": asdict(cfg)})
             done = round_no
@@ -310,9 +310,10 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
     return _result(cfg, out, stopped, n_targets)
 
 
-def _write_tables(out: Path, pool: Pool, rows: dict[str, dict]) -> None:
-    """targets.jsonl (with the target's attempts of the last round it was sampled in) and variants.jsonl."""
-    from gentzen.io import atomic_write_jsonl, read_jsonl_resumable
+def _write_tables(out: Path, pool: Pool, rows: dict[str, dict], arm: str) -> None:
+    """targets.jsonl (with the target's attempts of the last round it was sampled in), variants.jsonl
+    and proofs.lean (every solved target's proof, under the user's name for it)."""
+    from gentzen.io import atomic_write_jsonl, atomic_write_text, read_jsonl_resumable
 
     old = {r.get("name"): r.get("attempts") for r in read_jsonl_resumable(out / "targets.jsonl")}
     trows = []
@@ -323,6 +324,9 @@ def _write_tables(out: Path, pool: Pool, rows: dict[str, dict]) -> None:
         row["variant_samples"] = sum(v.samples for v in pool.variants(t.name))
         trows.append(row)
     atomic_write_jsonl(out / "targets.jsonl", trows)
+    from gentzen.ttrl.report import PROOFS, proofs_lean
+
+    atomic_write_text(out / PROOFS, proofs_lean(trows, arm))
     atomic_write_jsonl(out / "variants.jsonl", [v.row() for v in pool.variants()])
 
 

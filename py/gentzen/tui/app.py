@@ -14,10 +14,11 @@ from textual.binding import Binding
 
 from gentzen.core.theorem import Theorem, parse_theorem
 from gentzen.errors import GentzenError, InputError, ParseError
+from gentzen.models import SHIPPED_MODEL as DEFAULT_MODEL  # one definition, kept under its old name here
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "assets" / "default_model"
 SHIPPED_SET = Path(__file__).resolve().parent.parent / "sets" / "textbook.jsonl"
 BACKENDS = ("kernel", "repl", "both")
+TUI_ACCEPTS = "a sequent ('P → Q, P ⊢ Q'), a theorem, FILE.lean, SET.jsonl or a run directory"
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,9 @@ def classify(arg: str | None) -> Target:
         if not items:
             raise InputError(f"{p}: no `theorem` or `example` in the file")
         return Target("file", path=p, loaded=items)
+    from gentzen.cli.validate import not_a_path  # the check `gentzen prove` makes, with the forms tui takes
+
+    not_a_path(arg, "gentzen tui", TUI_ACCEPTS)
     try:
         return Target("prove", theorem=parse_theorem(arg, default_name="goal"))
     except ParseError as e:
@@ -195,10 +199,13 @@ class GentzenApp(App):
 
             self.push_screen(RunScreen(t.path, poll_seconds=self.poll_seconds))
 
-    def open_prove(self, theorem: Theorem) -> None:
+    def open_prove(self, theorem: Theorem):
+        """Push prove mode on `theorem`; returns the screen (set mode reads whether it was solved)."""
         from gentzen.tui.prove import ProveScreen
 
-        self.push_screen(ProveScreen(theorem))
+        screen = ProveScreen(theorem)
+        self.push_screen(screen)
+        return screen
 
     def action_help(self) -> None:
         from gentzen.tui.widgets import HelpScreen

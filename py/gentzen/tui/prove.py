@@ -87,6 +87,17 @@ class ProveScreen(Screen):
         self.query_one("#step", Input).focus()
         self.refresh_view()
         self.app.status(self)
+        self._note_invalid()
+
+    def _note_invalid(self) -> None:
+        """Say at once when the statement is not valid (as `gentzen prove` does): no proof exists."""
+        from gentzen.core.sequent import countermodel_text, theorem_countermodel
+
+        cm = theorem_countermodel(self.session.theorem)
+        if cm is not None:
+            self.query_one("#verdict", Static).update(Text(
+                f"not valid: countermodel {countermodel_text(cm)} — no proof exists; lines are still checked",
+                style="bold red"))
 
     # ---- rendering
     def refresh_view(self) -> None:
@@ -157,9 +168,14 @@ class ProveScreen(Screen):
             event.input.value = ""
         self._after_change(step)
 
-    def _after_change(self, step=None) -> None:
+    def _after_change(self, step=None, note: str = "") -> None:
+        """Redraw after the proof changed; the verdict and status lines describe this change
+        (`note` for an undo/redo), never a line that is no longer there."""
         if step is not None:
             self._show_verdict(step)
+        else:
+            self.query_one("#verdict", Static).update(Text(note, style="dim"))
+        self.message(note)
         self.query_one("#live", Static).update("")
         self._set_suggestions([])
         self.refresh_view()
@@ -169,13 +185,13 @@ class ProveScreen(Screen):
     # ---- undo / redo / save
     def action_undo(self) -> None:
         step = self.session.undo()
-        self.message(f"undid: {step.text.strip()}" if step else "nothing to undo")
-        self._after_change()
+        self._after_change(note=f"undid line {step.state.line_no - 1}: {step.text.strip()}" if step
+                           else "nothing to undo")
 
     def action_redo(self) -> None:
         step = self.session.redo()
-        self.message(f"redid: {step.text.strip()}" if step else "nothing to redo")
-        self._after_change()
+        self._after_change(note=f"redid line {step.state.line_no - 1}: {step.text.strip()}" if step
+                           else "nothing to redo")
 
     def action_save(self) -> None:
         try:
@@ -183,7 +199,9 @@ class ProveScreen(Screen):
         except (GentzenError, OSError) as e:
             self.message(f"not saved: {e}")
             return
-        self.message(f"wrote {path}")
+        wanted = f"{self.session.theorem.name}.lean"
+        note = f" ({wanted} holds another proof: kept as it was)" if path.name != wanted else ""
+        self.message(f"saved {path.name}{note} in {path.parent}")  # the names first: a long folder may be cut
 
     def action_cancel(self) -> None:
         if self._search_worker is not None and self._search_worker.is_running:
@@ -277,9 +295,9 @@ class ProveScreen(Screen):
         t0 = time.perf_counter()
         try:
             engine = CancellableEngine(self.app.model.get(), lambda: worker.is_cancelled)
-            # guided: 8 sampled proofs; a step-level search (best-first): one search run
-            lines, totals = search(self.session, engine, self.app.model.fmt, method=method,
-                                   samples=8 if method == "guided" else 1)
+            # guided: up to 8 sampled proofs; a step-level search (best-first): up to 8 runs of 64
+            # expansions; either stops at the first proof
+            lines, totals = search(self.session, engine, self.app.model.fmt, method=method, samples=8)
         except Cancelled:
             return
         except Exception as e:
@@ -296,13 +314,14 @@ class ProveScreen(Screen):
         if state is not self.session.state:
             self.message("search finished, but the proof changed meanwhile: result dropped")
             return
+        from gentzen.search.compute import counted, totals_text
+
         if lines is None:
-            self.message(f"search found no proof ({totals.get('attempts', '?')} attempts, "
-                         f"{totals.get('tokens', '?')} tokens, {seconds:.1f}s)")
+            self.message(f"search found no proof ({totals_text(totals)}, {seconds:.1f}s)")
             return
         steps = enter_block(self.session, lines)
         self._after_change(steps[-1] if steps else None)
-        self.message(f"search: {len(steps)} lines entered ({totals.get('tokens', '?')} tokens, {seconds:.1f}s)")
+        self.message(f"search: {counted(len(steps), 'line')} entered ({totals_text(totals)}, {seconds:.1f}s)")
 
     # ---- Lean through the bridge
     @work(thread=True, exclusive=True, group="lean")

@@ -19,6 +19,11 @@ from gentzen.tui.rundir import Run, attempts_of, load_run, signature, variant_ro
 from gentzen.tui.widgets import BAD_MARK, OK_MARK, StatusBar, bar_chart, line_chart
 
 
+def clip(text: str, width: int) -> str:
+    """`text` in at most `width` characters, an ellipsis marking a cut."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def attempt_text(att: dict) -> Text:
     """An attempt as lines: accepted green, rejected red with their error kind, redraws marked ↻."""
     t = Text()
@@ -46,6 +51,26 @@ def attempt_text(att: dict) -> Text:
     return t
 
 
+class AttemptsTable(DataTable):
+    """The attempts of the highlighted target: up/down move among them, left/right move the target
+    list (so one can walk targets without leaving the attempts); with no attempts, up/down do too."""
+
+    BINDINGS = [Binding("left", "screen.target_step(-1)", "previous target", show=False),
+                Binding("right", "screen.target_step(1)", "next target", show=False)]
+
+    def action_cursor_up(self) -> None:
+        if self.row_count:
+            super().action_cursor_up()
+        else:  # no attempts to move among (none recorded): the arrows walk the targets
+            self.screen.action_target_step(-1)
+
+    def action_cursor_down(self) -> None:
+        if self.row_count:
+            super().action_cursor_down()
+        else:
+            self.screen.action_target_step(1)
+
+
 class RunScreen(Screen):
     """Targets, attempts, variants and curves of a run directory, reloaded when its files change."""
 
@@ -62,7 +87,8 @@ class RunScreen(Screen):
         Binding("escape", "back", "back", show=False),
     ]
     HELP_EXTRA = [("up/down on targets", "that target's records and attempts"),
-                  ("up/down on attempts", "the attempt's lines: rejected in red, redraws marked ↻")]
+                  ("up/down on attempts", "the attempt's lines: rejected in red, redraws marked ↻"),
+                  ("left/right on attempts", "the previous / next target, the attempts keeping focus")]
     DEFAULT_CSS = """
     RunScreen #tabs { height: 1fr; }
     RunScreen TabPane > Horizontal { height: 1fr; }
@@ -90,7 +116,7 @@ class RunScreen(Screen):
                     yield DataTable(id="targets", cursor_type="row")
                     with Vertical(id="right"):
                         yield Static(id="history")
-                        yield DataTable(id="attempts", cursor_type="row")
+                        yield AttemptsTable(id="attempts", cursor_type="row")
                         with VerticalScroll(id="attempt-pane"):
                             yield Static(id="attempt")
             with TabPane("variants", id="variants-tab"):
@@ -118,7 +144,7 @@ class RunScreen(Screen):
         tt.clear()
         for i, t in enumerate(run.targets):
             mark = Text(OK_MARK, style="green") if t.solved else Text(BAD_MARK, style="red")
-            tt.add_row(mark, t.name, t.detail[:60], key=str(i))
+            tt.add_row(mark, clip(t.shown, 22), t.short, key=str(i))
         if run.targets:
             tt.move_cursor(row=min(keep, len(run.targets) - 1))
         vt = self.query_one("#variants", DataTable)
@@ -162,7 +188,7 @@ class RunScreen(Screen):
             self.query_one("#attempt", Static).update("")
             return
         h = Text()
-        h.append(t.name + "\n", style="bold")
+        h.append(t.shown + ("" if t.shown == t.name else f"  ({t.name})") + "\n", style="bold")
         h.append(t.theorem + "\n")
         h.append(t.detail, style="cyan")
         variants = variant_rows(self.run, t.name)
@@ -224,6 +250,11 @@ class RunScreen(Screen):
 
     def action_tab(self, name: str) -> None:
         self.query_one("#tabs", TabbedContent).active = f"{name}-tab"
+
+    def action_target_step(self, delta: int) -> None:
+        tt = self.query_one("#targets", DataTable)
+        if self.run.targets:
+            tt.move_cursor(row=max(0, min(len(self.run.targets) - 1, (tt.cursor_row or 0) + delta)))
 
     def action_focus_attempts(self) -> None:
         self.action_tab("targets")

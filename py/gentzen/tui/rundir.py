@@ -64,6 +64,12 @@ class Target:
     rates: list[float | None] = field(default_factory=list)  # ttrl: this target's rate per round
     solved_round: int | None = None
     by: str | None = None
+    label: str = ""  # ttrl: the user's name for the target (targets.jsonl `label`); `name` is its identifier
+    short: str = ""  # the history in a few characters, for the targets table (`detail` is the full one)
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.name
 
 
 @dataclass
@@ -101,6 +107,8 @@ def _eval(path: Path, config: dict, kind: str) -> Run:
     for t in by_name.values():
         t.detail = "  ".join(f"{r.get('method', '?')}/s{r.get('seed', 0)}: {r.get('c', 0)}/{r.get('n', 0)}"
                              for r in t.records)
+        ok = sum(int(r.get("c", 0) or 0) for r in t.records)
+        t.short = f"{ok}/{sum(int(r.get('n', 0) or 0) for r in t.records)} attempts proved"
     ks = [k for k in config.get("ks", []) if isinstance(k, int) and k > 0] or [1, 8]
     per_method: dict[str, list[dict]] = defaultdict(list)
     for r in recs:
@@ -127,7 +135,8 @@ def _ttrl(path: Path, config: dict) -> Run:
     for r in rows:
         name = str(r.get("name", "?"))
         targets[name] = Target(name, str(r.get("theorem", "")), bool(r.get("solved")), records=[r],
-                               solved_round=r.get("round") if r.get("solved") else None, by=r.get("by"))
+                               solved_round=r.get("round") if r.get("solved") else None, by=r.get("by"),
+                               label=str(r.get("label") or ""))
     for rd in rounds:  # names that appear only in rounds (targets.jsonl not yet written)
         for name in list(rd.get("solved", []) or []) + list(rd.get("solved_by_composition", []) or []):
             targets.setdefault(str(name), Target(str(name)))
@@ -146,6 +155,7 @@ def _ttrl(path: Path, config: dict) -> Run:
         shown = "".join("·" if v is None else "▁▂▃▄▅▆▇█"[min(7, int(v * 7 + 0.5))] for v in t.rates)
         t.detail = (f"solved in round {t.solved_round} by {t.by}" if t.solved else "unsolved") + \
             (f"   rate per round {shown}" if t.rates else "")
+        t.short = (f"r{t.solved_round} {t.by}" if t.solved else "unsolved") + (f" {shown}" if t.rates else "")
     curves = {}
     if rounds:
         solved, total = [], 0
@@ -158,7 +168,8 @@ def _ttrl(path: Path, config: dict) -> Run:
             curves["samples per target, per round"] = samples
         losses = [float(rd["loss"]) for rd in rounds if isinstance(rd.get("loss"), (int, float))]
         if losses:
-            curves["training loss"] = losses
+            gem = (config.get("options") or {}).get("loss") == "gem"
+            curves["training gem-loss (GEM: not a cross-entropy, may be negative)" if gem else "training loss"] = losses
     return Run(path, "ttrl", config, list(targets.values()), variants, rounds, curves, [])
 
 

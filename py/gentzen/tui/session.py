@@ -148,7 +148,12 @@ class ProofSession:
         return self.theorem.statement() + "\n" + self.proof_text() + "\n"
 
     def save(self, directory: str | Path = ".") -> Path:
-        """Write the finished proof as NAME.lean (atomically); only a kernel-verified proof is written."""
+        """Write the finished proof as NAME.lean (atomically); only a kernel-verified proof is written.
+        Never over another file: when NAME.lean holds something else (an earlier session's `goal`),
+        the proof goes to the first free NAME_2.lean, NAME_3.lean…, its theorem renamed to match, so
+        the files also coexist in one Lean library. Saving the same proof again returns its file."""
+        import dataclasses
+
         if not self.solved:
             raise GentzenError("the proof is not finished: goals remain")
         res = check_proof(self.theorem, self.proof_text())
@@ -157,10 +162,21 @@ class ProofSession:
         d = Path(directory)
         if not d.is_dir():
             raise GentzenError(f"{d} is not a directory")
-        path = d / f"{self.theorem.name}.lean"
         from gentzen.io import atomic_write_text  # temp + rename, ordinary permissions (not 0600)
 
-        return atomic_write_text(path, self.lean_text())
+        for n in range(1, 10_000):
+            name = self.theorem.name if n == 1 else f"{self.theorem.name}_{n}"
+            text = dataclasses.replace(self.theorem, name=name).statement() + "\n" + self.proof_text() + "\n"
+            path = d / f"{name}.lean"
+            try:
+                if path.read_text(encoding="utf-8") == text:
+                    return path  # saved before: nothing to write
+                continue  # someone else's file: never overwritten
+            except FileNotFoundError:
+                return atomic_write_text(path, text)
+            except (OSError, UnicodeDecodeError):
+                continue
+        raise GentzenError(f"{d}: no free file name for {self.theorem.name}")
 
 
 def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature: float = 1.0,
@@ -214,9 +230,11 @@ def goal_theorem(state: ProofState, name: str = "here") -> Theorem:
 
 
 def search(session: ProofSession, engine, fmt: str, *, samples: int = 8, temperature: float = 1.0,
-           seed: int = 0, method: str = "guided") -> tuple[list[str] | None, dict]:
+           seed: int = 0, method: str = "guided", step_runs: int = 32,
+           step_tokens: int = 4000) -> tuple[list[str] | None, dict]:
     """Search a proof of the current main goal; returns the lines to enter (re-indented to the
-    current block by the kernel, see `ProofSession.enter`) or None, and the compute totals."""
+    current block by the kernel, see `ProofSession.enter`) or None, and the compute totals.
+    guided: up to `samples` proofs; a step-level method: runs within `step_runs` and `step_tokens`."""
     thm = goal_theorem(session.state)
     try:
         from gentzen.search.methods import run_method  # the registry of search methods
@@ -225,7 +243,23 @@ def search(session: ProofSession, engine, fmt: str, *, samples: int = 8, tempera
     if method != "guided":
         if run_method is None:
             raise GentzenError(f"search method {method!r} needs gentzen.search.methods")
-        res = run_method(method, thm, engine, samples=samples, temperature=temperature, seed=seed, fmt=fmt)
+        # Independent runs until one finds a proof, within `step_runs` runs and `step_tokens` tokens:
+        # one run ends when its queue runs dry, which for a small model is often after a handful of
+        # expansions (one run alone was 1 attempt, 25 tokens, 0.2 s). 8 lines per popped state (the
+        # method's default is 4) keeps the queue from drying up at the root.
+        overrides = {"per_pop": 8} if method == "bestfirst" else {}
+        totals: dict = {}
+        for i in range(step_runs):
+            left = step_tokens - totals.get("tokens", 0)
+            if left <= 0:
+                break
+            res = run_method(method, thm, engine, samples=1, temperature=temperature, seed=seed + i, fmt=fmt,
+                             budget_tokens=left, **overrides)
+            for k, v in res.totals().items():
+                totals[k] = totals.get(k, 0) + v
+            if res.proof is not None:
+                return rebase(res.proof), totals
+        return None, totals
     else:  # the guided sampler directly: it stops at the first proof, which an interactive search wants
         from gentzen.search.guided import SamplerConfig, sample
 

@@ -1,6 +1,7 @@
 """Set mode: browse a theorem JSONL (a shipped set, `gentzen gen` output, ttrl targets), filter by
-split, length, solved/unsolved and text, and open a theorem in prove mode. "Solved" means the
-record carries a proof the kernel accepts (checked in a worker) or says `"solved": true`.
+split, length, solved/unsolved and text, and open a theorem in prove mode. "Solved" means solved
+by you (or a model's search) in prove mode during this session, or by the run that wrote the file
+(a record saying `"solved": true`); a record's reference proof is not a solution, only shown as `ref`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from gentzen.tui.widgets import BAD_MARK, OK_MARK, WAIT_MARK, StatusBar
 
 @dataclass
 class Entry:
-    """One theorem of the file: `solved` is None until checked."""
+    """One theorem of the file: `solved` in this session or by the run; `reference` is whether the
+    record's own proof checks (None until the worker has checked it, or when there is none)."""
 
     index: int
     name: str
@@ -34,8 +36,9 @@ class Entry:
     split: str
     length: int | None
     proof: str | None
-    solved: bool | None = None
+    solved: bool = False
     text: str = ""  # lower-cased searchable text
+    reference: bool | None = None
 
 
 def read_entries(path: Path) -> list[Entry]:
@@ -61,8 +64,8 @@ def read_entries(path: Path) -> list[Entry]:
         length = rec.get("lines")
         if not isinstance(length, int):
             length = len([ln for ln in proof.splitlines() if ln.strip()]) if proof else None
-        solved = rec["solved"] if isinstance(rec.get("solved"), bool) and not proof else None
-        name = str(rec.get("name", f"line{i}"))
+        solved = rec.get("solved") is True  # a run's targets.jsonl: solved by that run
+        name = str(rec.get("label") or rec.get("name") or f"line{i}")  # a ttrl run's label: the user's name
         e = Entry(len(out), name, stmt, str(rec.get("split", "")), length, proof, solved)
         e.text = " ".join(str(rec.get(k, "")) for k in ("name", "theorem", "sequent", "note", "source")).lower()
         out.append(e)
@@ -73,7 +76,8 @@ _LEN = re.compile(r"^(<=|>=|<|>|=)?(\d+)(?:-(\d+))?$")
 
 
 def matches(e: Entry, query: str) -> bool:
-    """`split:dev len:<=3 len:2-4 solved unsolved words…` (words: substring of name/theorem/note)."""
+    """`split:dev len:<=3 len:2-4 solved unsolved ref words…` (words: substring of name/theorem/note;
+    solved: in this session or by the run; ref: the record's reference proof checks)."""
     for tok in query.split():
         low = tok.lower()
         if low.startswith("split:"):
@@ -89,10 +93,13 @@ def matches(e: Entry, query: str) -> bool:
             if not ok:
                 return False
         elif low in ("solved", "solved:yes"):
-            if e.solved is not True:
+            if not e.solved:
                 return False
         elif low in ("unsolved", "solved:no"):
-            if e.solved is not False:
+            if e.solved:
+                return False
+        elif low == "ref":
+            if e.reference is not True:
                 return False
         elif low not in e.text:
             return False
@@ -111,7 +118,9 @@ class SetScreen(Screen):
         Binding("escape", "leave_filter", "table / back", show=False),
     ]
     HELP_EXTRA = [("enter (on a row)", "open the theorem in prove mode"),
-                  ("filter syntax", "split:dev  len:3  len:<=2  len:2-4  solved  unsolved  any words"),
+                  ("filter syntax", "split:dev  len:3  len:<=2  len:2-4  solved  unsolved  ref  any words"),
+                  ("solved (✓)", "proved in prove mode this session, or by the run that wrote the file"),
+                  ("ref", "the record's own reference proof is kernel-checked (not counted as solved)"),
                   ("enter (in the filter)", "apply the filter and go to the table")]
     DEFAULT_CSS = """
     SetScreen #filter { dock: top; }
@@ -125,9 +134,10 @@ class SetScreen(Screen):
         self.entries = entries if entries is not None else read_entries(self.path)
         self.shown: list[Entry] = []
         self.query_text = ""
+        self._opened = None  # (entry, prove screen) while a theorem is open in prove mode
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter: split:dev len:<=3 solved unsolved words…  (/ to focus, enter to apply)",
+        yield Input(placeholder="filter: split:dev len:<=3 solved unsolved ref words…  (/ to focus, enter to apply)",
                     id="filter")
         yield DataTable(id="table", cursor_type="row")
         yield Static(id="detail")
@@ -136,7 +146,7 @@ class SetScreen(Screen):
 
     def on_mount(self) -> None:
         t = self.query_one("#table", DataTable)
-        t.add_columns(" ", "name", "split", "lines", "theorem")
+        t.add_columns(" ", "name", "split", "lines", "ref", "theorem")
         self.refill()
         t.focus()
         self.check_worker()
@@ -146,9 +156,10 @@ class SetScreen(Screen):
         t.clear()
         self.shown = [e for e in self.entries if matches(e, self.query_text)]
         for e in self.shown:
-            mark = (Text(WAIT_MARK, style="dim") if e.solved is None else
-                    Text(OK_MARK, style="green") if e.solved else Text(BAD_MARK, style="red"))
-            t.add_row(mark, e.name, e.split, "" if e.length is None else str(e.length), e.statement,
+            mark = Text(OK_MARK, style="green") if e.solved else Text("·", style="dim")
+            ref = ("" if e.proof is None else Text(WAIT_MARK, style="dim") if e.reference is None else
+                   Text(OK_MARK, style="dim green") if e.reference else Text(BAD_MARK, style="red"))
+            t.add_row(mark, e.name, e.split, "" if e.length is None else str(e.length), ref, e.statement,
                       key=str(e.index))
         solved = sum(1 for e in self.entries if e.solved)
         self.app.status(self, f"{self.path.name}: {len(self.shown)} of {len(self.entries)} shown, {solved} solved"
@@ -159,7 +170,7 @@ class SetScreen(Screen):
     def check_worker(self) -> None:
         verdicts = {}
         for e in self.entries:
-            if e.solved is None:
+            if e.reference is None and e.proof:
                 try:
                     verdicts[e.index] = bool(e.proof) and check_proof(e.statement, e.proof).ok
                 except GentzenError:
@@ -168,8 +179,17 @@ class SetScreen(Screen):
 
     def _checked(self, verdicts: dict) -> None:
         for i, ok in verdicts.items():
-            self.entries[i].solved = ok
+            self.entries[i].reference = ok
         self.refill()
+
+    def on_screen_resume(self) -> None:
+        """Back from prove mode: a theorem proved there counts as solved in this session."""
+        if self._opened is not None:
+            entry, screen = self._opened
+            self._opened = None
+            if screen.session.solved and not entry.solved:
+                entry.solved = True
+                self.refill()
 
     def current(self) -> Entry | None:
         t = self.query_one("#table", DataTable)
@@ -187,7 +207,8 @@ class SetScreen(Screen):
         t.append(e.name + "\n", style="bold")
         t.append(e.statement + "\n")
         if e.proof:
-            t.append(e.proof, style="green" if e.solved else "dim")
+            t.append("reference proof:\n", style="dim")
+            t.append(e.proof, style="dim")
         d.update(t)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -224,4 +245,4 @@ class SetScreen(Screen):
         except GentzenError as exc:
             self.app.status(self, f"cannot open {e.name}: {exc}")
             return
-        self.app.open_prove(thm)
+        self._opened = (e, self.app.open_prove(thm))

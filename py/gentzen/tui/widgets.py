@@ -66,19 +66,26 @@ def bar_chart(rows: list[tuple[str, float]], *, width: int = 30, top: float | No
 
 
 def line_chart(series: dict[str, list[float]], *, height: int = 6) -> Text:
-    """A few series as a column chart: one column per point, `height` rows, each series its own style."""
+    """A few series as a column chart: one column per point, `height` rows, each series its own style.
+    Columns rise from the series' floor, min(0, lowest value), so a negative series (GEM's loss) is
+    not drawn as full bars: the most negative point is the lowest column."""
     styles = ["cyan", "magenta", "yellow", "green", "blue"]
     t = Text()
     if not any(series.values()):
         return Text("(no data yet)", style="dim")
     for k, (name, vs) in enumerate(series.items()):
         style = styles[k % len(styles)]
-        hi = max(vs, default=0.0) or 1.0  # each series on its own scale: the header gives its max
+        lo = min(0.0, min(vs, default=0.0))  # each series on its own scale: the header gives its range
+        hi = max(0.0, max(vs, default=0.0))
+        span = (hi - lo) or 1.0
         t.append(f"{name}  ", style=f"bold {style}")
-        t.append(f"max {max(vs) if vs else 0:g}, last {vs[-1] if vs else 0:g}\n")
+        low = f"min {min(vs):g}, " if lo < 0 else ""
+        t.append(f"{low}max {max(vs) if vs else 0:g}, last {vs[-1] if vs else 0:g}\n")
         grid = [[" "] * len(vs) for _ in range(height)]
         for x, v in enumerate(vs):
-            filled = v / hi * height
+            filled = (v - lo) / span * height
+            if lo < 0:  # a negative series' lowest point still shows, as the floor mark
+                filled = max(filled, 1 / len(_BLOCKS))
             for y in range(height):
                 level = filled - (height - 1 - y)
                 if level >= 1:
@@ -102,6 +109,7 @@ class StatusBar(Static):
         t.append(f"  backend: {backend}   model: {model}   engine: {engine}")
         if message:
             t.append("   " + message, style="italic")
+        t.no_wrap, t.overflow = True, "ellipsis"  # one line: a long message ends in …, never wraps out of sight
         self.update(t)
 
 
