@@ -7,6 +7,8 @@ consecutive hypotheses of identical type into one line (`h1 h2 : P`).
 
 from __future__ import annotations
 
+import re
+
 from gentzen.core.elab import PROP
 from gentzen.core.formula import And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 
@@ -115,6 +117,8 @@ def display_names(ctx) -> list[str]:
     for i in range(len(ctx) - 1, -1, -1):
         name, _ty, inaccessible = ctx[i]
         if inaccessible or name in seen:
+            if "✝" in name:  # a shadowed atom's id (theorem.shadowed_atom): Lean's name is the written one
+                name = name.split("✝", 1)[0]
             k = counts.get(name, 0)
             counts[name] = k + 1
             out[i] = name + "✝" + (str(k).translate(_SUPERSCRIPT) if k else "")
@@ -137,6 +141,18 @@ def shadowed_atoms(ctx, names=None) -> dict[str, str] | None:
                 ren = {}
             ren[name] = shown
     return ren
+
+
+_ATOM_ID = re.compile(r"[^\W\d][\w'!?₀-₉.]*✝[0-9]+")
+
+
+def show_atoms(text: str, ctx) -> str:
+    """`text` (a message) with each shadowed atom's id (`p✝3`, theorem.shadowed_atom) as Lean prints it
+    in this context (`p✝`, `p✝¹`, …); the ids cannot occur otherwise (`✝` is no identifier character)."""
+    if "✝" not in text:
+        return text
+    ren = shadowed_atoms(ctx) or {}
+    return _ATOM_ID.sub(lambda m: ren.get(m.group(), m.group()), text)
 
 
 def rename_atoms(f: Formula, ren: dict[str, str]) -> Formula:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from gentzen.core.comments import blank_comments
 from gentzen.core.items import ProofItem
 from gentzen.core.kernel import KernelError
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.theorem import StatementSyntaxError, free_names, parse_theorem
 from gentzen.errors import ParseError
 
 ALLOWED_IMPORTS = ("Gentzen.ND",)
@@ -290,6 +290,10 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
                      [m.split()[1:-1] for m in mods if m.startswith("open ")])
     try:
         parsed = parse_theorem(stmt)
+    except StatementSyntaxError as e:  # Lean's parser rejects it too: its message, at its place
+        ln, cl = lines.at(kw_at + _original_offset(e.column or 0, ins_at, len(inserted)))
+        return ProofItem(name, stmt, proof, line, KernelError(ln, cl, "parse", e.message), col, word,
+                         modifiers=tuple(mods))
     except ParseError as e:
         why = e.message
         return ProofItem(name, stmt, proof, line, KernelError(
@@ -300,6 +304,11 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
                      caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed)
 
 
+def _original_offset(at: int, ins_at: int, ins_len: int) -> int:
+    """An offset in the statement with the section variables inserted, as an offset in the file's text."""
+    return at if at <= ins_at else max(ins_at, at - ins_len)
+
+
 _CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
 
 
@@ -307,7 +316,10 @@ def _included(ctx: _Context, stmt: str) -> list[tuple[str, str, str]]:
     variables = ctx.variables()
     if not variables:
         return []
-    words = set(_IDENT.findall(stmt))
+    try:  # Lean includes the variables the header mentions; a name the header re-binds is its own binder
+        words = free_names(stmt)
+    except ParseError:  # (the statement is then reported as unreadable: any inclusion will do)
+        words = set(_IDENT.findall(stmt))
     want = {x for _, x, _ in variables if x in words} | ctx.includes()
     changed = True
     while changed:  # an included variable's type brings the variables it mentions
