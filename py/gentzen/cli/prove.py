@@ -137,12 +137,16 @@ def _countermodel_first(thm, json_out: bool, method: str) -> bool:
         return False
     if json_out:
         out.print(json.dumps({"theorem": thm.statement(), "ok": False, "proof": None, "method": method,
-                              "countermodel": cm, "attempts": []}, ensure_ascii=False), markup=False)
+                              "countermodel": thm.shown(cm), "attempts": []}, ensure_ascii=False), markup=False)
     else:
-        model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in cm.items())
         out.print(thm.statement(), markup=False)
-        out.print(f"[red]not valid[/red]: countermodel {model} (nothing sampled)")
+        out.print(f"[red]not valid[/red]: countermodel {_model_text(thm, cm)} (nothing sampled)")
     return True
+
+
+def _model_text(thm, cm: dict) -> str:
+    """`p=F, p✝=T`: the atoms as Lean prints them in the statement's context."""
+    return ", ".join(f"{k}={'T' if v else 'F'}" for k, v in thm.shown(cm).items())
 
 
 def _print_human(thm, res, ok: bool, verbose: bool, lean=None) -> None:
@@ -191,7 +195,7 @@ def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -
         ok = lean.ok
     if json_out:
         out.print(json.dumps({"theorem": thm.statement(), "ok": ok, "proof": res.proof, "lines": res.lines,
-                              "countermodel": res.countermodel, "method": "reference",
+                              "countermodel": res.countermodel and thm.shown(res.countermodel), "method": "reference",
                               "recheck": lean.to_dict() if lean is not None else None}, ensure_ascii=False),
                   markup=False)
     elif ok:
@@ -204,8 +208,7 @@ def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -
         out.print(f"[red]rejected by {lean.checker.split('+', 1)[-1]}[/red] ({lean.kind}), though the kernel "
                   f"accepted it: {lean.message}", markup=False)
     else:
-        model = ", ".join(f"{k}={'T' if v else 'F'}" for k, v in (res.countermodel or {}).items())
-        out.print(f"[red]not valid[/red]: countermodel {model}")
+        out.print(f"[red]not valid[/red]: countermodel {_model_text(thm, res.countermodel or {})}")
     raise typer.Exit(0 if ok else 1)
 
 

@@ -9,7 +9,7 @@ change the language follow the forbidden policy; what the kernel cannot judge sa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gentzen.core.comments import blank_comments
 from gentzen.core.items import ProofItem
@@ -290,10 +290,11 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
                      [m.split()[1:-1] for m in mods if m.startswith("open ")])
     try:
         parsed = parse_theorem(stmt)
-    except StatementSyntaxError as e:  # Lean's parser rejects it too: its message, at its place
-        ln, cl = lines.at(kw_at + _original_offset(e.column or 0, ins_at, len(inserted)))
-        return ProofItem(name, stmt, proof, line, KernelError(ln, cl, "parse", e.message), col, word,
+    except StatementSyntaxError as e:  # Lean's parser rejects it too: its message, at its place in the file
+        item = ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
                          modifiers=tuple(mods))
+        at = item.to_file({"line": 1, "column": e.column or 0, "kind": "parse", "message": e.message})
+        return replace(item, problem=KernelError(at["line"], at["column"], "parse", e.message))
     except ParseError as e:
         why = e.message
         return ProofItem(name, stmt, proof, line, KernelError(
@@ -302,11 +303,6 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
             "Lean with --backend repl or both"), col, word, modifiers=tuple(mods))
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
                      caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed)
-
-
-def _original_offset(at: int, ins_at: int, ins_len: int) -> int:
-    """An offset in the statement with the section variables inserted, as an offset in the file's text."""
-    return at if at <= ins_at else max(ins_at, at - ins_len)
 
 
 _CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}

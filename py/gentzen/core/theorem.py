@@ -12,7 +12,7 @@ from functools import cached_property
 
 from gentzen.core.elab import PROP
 from gentzen.core.formula import Formula, parse_formula, to_lean
-from gentzen.core.goals import rename_atoms
+from gentzen.core.goals import display_names, rename_atoms
 from gentzen.core.sequent import Sequent, parse_sequent
 from gentzen.core.syntax import KEYWORDS as _TAC_KEYWORDS, MAYBE_KEYWORDS, is_lean_ident
 from gentzen.errors import ParseError
@@ -106,6 +106,14 @@ class Theorem:
         """The initial proof context: (name, type, inaccessible) in binder order; a shadowed atom is kept
         under its id, inaccessible (no name reaches it), as Lean keeps the shadowed local."""
         return tuple((x, ty, ty is PROP and "✝" in x) for _, names, ty in self.binders() for x in names)
+
+    def shown(self, model: dict) -> dict:
+        """A countermodel (atom id -> value) keyed by the atoms' names as Lean prints them here (`p✝`)."""
+        if not any("✝" in x for x in model):
+            return model
+        ctx = self.context()
+        names = dict(zip((x for x, _, _ in ctx), display_names(ctx)))
+        return {names.get(x, x): v for x, v in model.items()}
 
     def statement(self) -> str:
         """The Lean header as written (keyword, binders and brackets), ending in `:= by`."""
