@@ -74,6 +74,8 @@ def test_variables_the_header_rebinds_are_not_included():
     item, res = _file(text)
     assert res.ok
     assert item.parsed.statement() == "theorem wrong (p q : Prop) (hpq : p → q) (hp : p) : q := by"
+    # the TUI's prove-mode header is this statement (tui/file.py opens parse_theorem(item.theorem))
+    assert parse_theorem(item.theorem).statement() == item.parsed.statement()
     assert start(item.parsed).render() == "p q : Prop\nhpq : p → q\nhp : p\n⊢ q"
     # a hypothesis variable is not pulled in by a binder that merely re-uses its name
     item2, _ = _file("section\nvariable (p : Prop) (h : p)\ntheorem t (q : Prop) (h : q) : q := by\n  exact h\nend\n")
@@ -99,3 +101,23 @@ def test_theorem_example_is_leans_parse_error():
     item, res = _file("\n  theorem example (p : Prop) : p → p := fun h => h\n")
     assert not res.ok and res.error.kind == "parse"
     assert (res.error.line, res.error.column) == (2, 10)
+
+
+def test_proof_names_that_reuse_an_atom_shadow_it():
+    t = "theorem t (p q : Prop) (hp : p) : p → p := by"
+    s = start(t).step("  intro p")
+    assert s.render() == "p✝ q : Prop\nhp p : p✝\n⊢ p✝"
+    assert s.step("  exact hp").solved and s.step("  exact p").solved
+    # `p` is now a proof: as a proposition it is Lean's `type expected`, with the atom printed `p✝`
+    err = s.step("  have h : p := hp").error
+    assert err.kind == "type_mismatch" and err.message == "type expected, got\n  (p : p✝)"
+    # `have p : p := …`: the type is read before the name is bound (it means the atom)
+    assert start(t).step("  have p : p := hp").render() == "p✝ q : Prop\nhp p : p✝\n⊢ p✝ → p✝"
+    box = start(t).step("  have p : p := by")
+    assert box.open_goals[0].render() == "p q : Prop\nhp : p\n⊢ p"  # inside the box the name is not bound yet
+    assert box.step("    exact hp").settle().render() == "p✝ q : Prop\nhp p : p✝\n⊢ p✝ → p✝"
+    u = "theorem u (p q : Prop) (h : p ∨ q) : q ∨ p := by"
+    alt = start(u).step("  cases h with").step("  | inl p =>")
+    assert alt.open_goals[0].render() == "case inl\np✝ q : Prop\np : p✝\n⊢ q ∨ p✝"
+    assert start(u).step("  obtain p | q := h").open_goals[1].render() == "case inr\np q✝ : Prop\nq : q✝\n⊢ q✝ ∨ p"
+    assert check_proof(u, u + "\n  cases h with\n  | inl p => exact Or.inr p\n  | inr q => exact Or.inl q\n").ok

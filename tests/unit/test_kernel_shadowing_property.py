@@ -2,7 +2,7 @@
 
 Random statements re-use binder names (atoms and premises, `()`, `{}` and `⦃⦄` binders, section
 `variable`s re-bound by a declaration's own binders) and are checked with small proofs, some of which
-use shadowing `intro`/`have` names. The oracle here reads each statement on its own, with Lean's rule
+use `intro`/`have` names that shadow a premise or an atom. The oracle here reads each statement on its own, with Lean's rule
 (the innermost binder of a name wins; a theorem includes the variables its header mentions), as a
 sequent over distinct atoms: every accepted proof's statement must be classically valid in that
 reading, and the goal the kernel prints must be that reading, with shadowed names as Lean prints them.
@@ -143,10 +143,13 @@ def _proofs(binders, goal) -> list[str]:
         out += [f":= by\n  exact {h}", f":= {h}", f":= by\n  have {h} : {_text(goal)} := {h}\n  exact {h}"]
         if goal[0] == "imp":
             out += [f":= by\n  intro {h}\n  exact {h}", f":= by\n  intro x\n  exact {h}"]
+            out += [f":= by\n  intro {a}\n  exact {h}" for a in ATOM_NAMES]
         if goal[0] == "and":
             out += [f":= by\n  exact ⟨{h}, {h}⟩"] + [f":= ⟨{h}, {g}⟩" for g in hyps]
     if goal[0] == "imp":
         out.append(":= fun x => x")
+        out += [f":= by\n  intro {a}\n  exact {a}" for a in ATOM_NAMES]
+    out += [f":= by\n  have {a} : {_text(goal)} := by\n    assumption\n  exact {a}" for a in ATOM_NAMES]
     return out
 
 
@@ -174,9 +177,10 @@ def _check(seed: int) -> tuple[int, int]:
         assert item.problem is None, (text, item.problem)
         state = start(item.parsed)
         assert state.render() == expected_goal(ctx, goal_ids), text
-        if goal[0] == "imp":  # `intro h` shadows any premise `h`: printed as Lean would
+        if goal[0] == "imp":  # `intro h` shadows a premise `h`, `intro p` an atom `p`: printed as Lean would
             dom, cod = goal_ids.args
-            assert state.step("  intro h").render() == expected_goal(ctx + [("h", dom)], cod), text
+            for x in ("h", "p"):
+                assert state.step(f"  intro {x}").render() == expected_goal(ctx + [(x, dom)], cod), (text, x)
         if item.check().ok:
             assert valid, f"accepted, but false as Lean reads it:\n{text}"
             accepted += 1

@@ -143,6 +143,42 @@ def shadowed_atoms(ctx, names=None) -> dict[str, str] | None:
     return ren
 
 
+def shadowed_atom(name: str, k: int) -> str:
+    """The id of an atom whose name a later binder re-uses: `p✝3`. Lean keeps it as a local of its own
+    (the innermost binder of a name wins); k makes the id unique among the atoms named `name`, and `✝`
+    is no identifier character, so no text a user writes can name it. display_names prints it as Lean
+    does (`p✝`, `p✝¹`, … by position)."""
+    return f"{name}✝{k}"
+
+
+def written_name(atom_id: str) -> str:
+    """The name a binder was written with (`p` for the shadowed atom `p✝3`)."""
+    return atom_id.split("✝", 1)[0]
+
+
+def shadow_rebound_atoms(goal: Goal) -> Goal:
+    """The goal after a hypothesis re-used an atom's name (`intro p`, `have p : …`, `obtain ⟨p, q⟩ …`):
+    that atom becomes the shadowed local it is in Lean, under an id of its own (`shadowed_atom`), and
+    every formula that meant it says so. (Hypotheses are proofs, never propositions, so before this
+    every `p` in a formula meant the atom.)"""
+    ctx = goal.ctx
+    later: set[str] = set()
+    ren: dict[str, str] = {}
+    for name, ty, inaccessible in reversed(ctx):
+        if ty is PROP and not inaccessible and name in later:
+            k = len(ctx)
+            while any(h[0] == shadowed_atom(name, k) for h in ctx):
+                k += 1
+            ren[name] = shadowed_atom(name, k)
+        if not inaccessible:
+            later.add(name)
+    if not ren:
+        return goal
+    out = tuple((ren[name], PROP, True) if ty is PROP and not inaccessible and name in ren else
+                (name, ty if ty is PROP else rename_atoms(ty, ren), inaccessible) for name, ty, inaccessible in ctx)
+    return Goal(out, rename_atoms(goal.target, ren), goal.tag)
+
+
 _ATOM_ID = re.compile(r"[^\W\d][\w'!?₀-₉.]*✝[0-9]+")
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from gentzen.core.comments import blank_comments, comment_spans
 from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, PROP, ElabErr, Elaborator, lookup
 from gentzen.core.formula import trim_cache
-from gentzen.core.goals import Goal, show_atoms
+from gentzen.core.goals import Goal, shadow_rebound_atoms, show_atoms
 from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show, SyntaxErr,
                                   Tactic, find_forbidden, parse_line, parse_term)
 from gentzen.core.syntax import _LINE_CACHE, remember_line
@@ -475,6 +475,8 @@ class ProofState:
             parent = frames[-1]
             name, formula = fr.pending
             main = parent.goals[0].with_hyp(name, formula)
+            if parent.goals[0].lookup(name) is PROP:  # the hypothesis re-uses an atom's name: it shadows it
+                main = shadow_rebound_atoms(main)
             frames[-1] = Frame(parent.kind, parent.column, (main,) + parent.goals[1:], parent.opener, parent.pending)
         return frames
 

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from gentzen.core.elab import PROP
 from gentzen.core.formula import Formula, parse_formula, to_lean
-from gentzen.core.goals import display_names, rename_atoms
+from gentzen.core.goals import display_names, rename_atoms, shadowed_atom, written_name
 from gentzen.core.sequent import Sequent, parse_sequent
 from gentzen.core.syntax import KEYWORDS as _TAC_KEYWORDS, MAYBE_KEYWORDS, is_lean_ident
 from gentzen.errors import ParseError
@@ -27,18 +27,6 @@ _BAD_BINDERS = KEYWORDS | _TAC_KEYWORDS | MAYBE_KEYWORDS | {"_"}
 
 _BRACKETS = {"(": ")", "{": "}", "⦃": "⦄"}
 _SHADOWED = re.compile(r"(.+)✝([0-9]+)")
-
-
-def shadowed_atom(name: str, k: int) -> str:
-    """The atom of binder k whose name a later binder re-uses: `p✝3`. Lean keeps it as a local of its own
-    (the innermost binder of a name wins); the id is unique in its theorem, and `✝` is no identifier
-    character, so no text a user writes can name it. goals.display_names prints it as Lean does (`p✝`)."""
-    return f"{name}✝{k}"
-
-
-def written_name(atom_id: str) -> str:
-    """The name a binder was written with (`p` for the shadowed atom `p✝3`)."""
-    return atom_id.split("✝", 1)[0]
 
 
 class UnsupportedStatement(ParseError):
