@@ -1,8 +1,8 @@
 """Goals and their Lean-exact rendering (`Lean.Meta.ppGoal` as the REPL prints it).
 
-A goal is a context (hypotheses in order, shadowed ones kept) plus a target and a case tag.
-Rendering sanitizes names like `LocalContext.sanitizeNames` (`h✝`, `h✝¹`, …) and merges
-consecutive hypotheses of identical type into one line (`h1 h2 : P`).
+A goal is a context (hypotheses in order, shadowed ones kept; a shadowed atom under an id of its own)
+plus a target and a case tag. Rendering sanitizes names like `LocalContext.sanitizeNames` (`h✝`, `h✝¹`)
+and merges consecutive hypotheses of identical type into one line (`h1 h2 : P`).
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def display_names(ctx) -> list[str]:
     for i in range(len(ctx) - 1, -1, -1):
         name, _ty, inaccessible = ctx[i]
         if inaccessible or name in seen:
-            if "✝" in name:  # a shadowed atom's id (theorem.shadowed_atom): Lean's name is the written one
+            if "✝" in name:  # a shadowed atom's id (shadowed_atom): Lean's name is the written one
                 name = name.split("✝", 1)[0]
             k = counts.get(name, 0)
             counts[name] = k + 1
@@ -183,7 +183,7 @@ _ATOM_ID = re.compile(r"[^\W\d][\w'!?₀-₉.]*✝[0-9]+")
 
 
 def show_atoms(text: str, ctx) -> str:
-    """`text` (a message) with each shadowed atom's id (`p✝3`, theorem.shadowed_atom) as Lean prints it
+    """`text` (a message) with each shadowed atom's id (`p✝3`, shadowed_atom) as Lean prints it
     in this context (`p✝`, `p✝¹`, …); the ids cannot occur otherwise (`✝` is no identifier character)."""
     if "✝" not in text:
         return text

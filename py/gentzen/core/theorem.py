@@ -142,7 +142,7 @@ def parse_theorem(text: str, *, default_name: str = "t") -> Theorem:
 
 def _scan_statement(text: str):
     """Read `theorem NAME binders : G :=` / `example binders : G :=` at the start of text, as Lean's
-    `declSig` does: (keyword, name, [(bracket, names, type text, type offset, binder offset)],
+    `declSig` does: (keyword, name, [(bracket, names, type text, type offset)],
     goal offset, offset of `:=`). Binders: explicit `()`, implicit `{}`, strict-implicit `⦃⦄`
     (Term.explicitBinder / implicitBinder / strictImplicitBinder, src/Lean/Parser/Term.lean)."""
     pos = 0
@@ -194,7 +194,7 @@ def _scan_statement(text: str):
             names = inner[:colon].split()
             if not names or not all(IDENT.fullmatch(x) and x not in KEYWORDS for x in names):
                 raise ParseError("expected binder names", line=1, column=pos + 1)
-            binders.append((opener, names, inner[colon + 1:], pos + 1 + colon + 1, pos))
+            binders.append((opener, names, inner[colon + 1:], pos + 1 + colon + 1))
             pos = j + 1
         elif pos < n and text[pos] == ":":
             pos += 1
@@ -212,7 +212,7 @@ def free_names(text: str) -> set[str]:
     _kw, _name, binders, goal_at, end = _scan_statement(text)
     bound: set[str] = set()
     out: set[str] = set()
-    for _b, names, tytext, _at, _pos in binders:
+    for _b, names, tytext, _at in binders:
         out.update(x for x in IDENT.findall(tytext) if x not in bound)
         bound.update(names)
     out.update(x for x in IDENT.findall(text, goal_at, end) if x not in bound)
@@ -227,7 +227,7 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
     keyword, name, binders, goal_at, end = _scan_statement(text)
     last = {}  # name -> index of its last binder occurrence
     k = 0
-    for _b, names, _t, _at, _pos in binders:
+    for _b, names, _t, _at in binders:
         for x in names:
             last[x] = k
             k += 1
@@ -257,7 +257,7 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
         ren = {x: a for x, a in scope.items() if a is not None and a != x}
         return rename_atoms(f, ren) if ren else f
 
-    for bracket, names, tytext, at, _pos in binders:
+    for bracket, names, tytext, at in binders:
         if tytext.strip() == "Prop":
             for x in names:
                 atom = x if last[x] == k else shadowed_atom(x, k)
