@@ -61,7 +61,10 @@ def fresh_auto_name(goal: Goal, next_n: int) -> tuple[str, int]:
 def _rebinds_atom(names, goal: Goal) -> bool:
     """Whether a new hypothesis re-uses the name of a proposition atom in scope (Lean accepts it: the atom
     is shadowed, `p✝`; goals.shadow_rebound_atoms makes it so)."""
-    return any(goal.lookup(n) is PROP for n in names)
+    for n in names:  # (a loop, not any(…): this runs for every named step)
+        if goal.lookup(n) is PROP:
+            return True
+    return False
 
 
 def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, rebinding: bool = False):
