@@ -179,7 +179,8 @@ def shadow_rebound_atoms(goal: Goal) -> Goal:
     return Goal(out, rename_atoms(goal.target, ren), goal.tag)
 
 
-_ATOM_ID = re.compile(r"[^\W\d][\w'!?₀-₉.]*✝[0-9]+")
+ATOM_ID = re.compile(  # a shadowed atom's id, `p✝3`
+    r"[^\W\d][\w'!?₀-₉.]*✝[0-9]+")
 
 
 def show_atoms(text: str, ctx) -> str:
@@ -188,7 +189,7 @@ def show_atoms(text: str, ctx) -> str:
     if "✝" not in text:
         return text
     ren = shadowed_atoms(ctx) or {}
-    return _ATOM_ID.sub(lambda m: ren.get(m.group(), m.group()), text)
+    return ATOM_ID.sub(lambda m: ren.get(m.group(), m.group()), text)
 
 
 def rename_atoms(f: Formula, ren: dict[str, str]) -> Formula:

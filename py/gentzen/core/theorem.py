@@ -12,7 +12,7 @@ from functools import cached_property
 
 from gentzen.core.elab import PROP
 from gentzen.core.formula import Formula, parse_formula, to_lean
-from gentzen.core.goals import display_names, rename_atoms, shadowed_atom, written_name
+from gentzen.core.goals import ATOM_ID, display_names, rename_atoms, shadowed_atom, written_name
 from gentzen.core.sequent import Sequent, parse_sequent
 from gentzen.core.syntax import KEYWORDS as _TAC_KEYWORDS, MAYBE_KEYWORDS, is_lean_ident
 from gentzen.errors import ParseError
@@ -26,7 +26,6 @@ _BAD_BINDERS = KEYWORDS | _TAC_KEYWORDS | MAYBE_KEYWORDS | {"_"}
 
 
 _BRACKETS = {"(": ")", "{": "}", "⦃": "⦄"}
-_SHADOWED = re.compile(r"(.+)✝([0-9]+)")
 
 
 class UnsupportedStatement(ParseError):
@@ -57,7 +56,7 @@ class Theorem:
         # Binder names must be identifiers Lean's tokenizer reads as such (Lean.isIdFirst/isIdRest are
         # ASCII plus Greek and a few letter-like blocks: `é` is not one), and not keywords.
         for x in self.atoms + tuple(h for h, _ in self.hyps):
-            if "✝" in x and _SHADOWED.fullmatch(x):
+            if "✝" in x and ATOM_ID.fullmatch(x):
                 x = written_name(x)
             if not all(is_lean_ident(part) for part in x.split(".")) or x in _BAD_BINDERS:
                 raise ParseError(f"`{x}` is not a Lean identifier usable as a binder name")
