@@ -118,7 +118,7 @@ def display_names(ctx) -> list[str]:
         name, _ty, inaccessible = ctx[i]
         if inaccessible or name in seen:
             if "✝" in name:  # a shadowed atom's id (shadowed_atom): Lean's name is the written one
-                name = name.split("✝", 1)[0]
+                name = written_name(name)
             k = counts.get(name, 0)
             counts[name] = k + 1
             out[i] = name + "✝" + (str(k).translate(_SUPERSCRIPT) if k else "")
