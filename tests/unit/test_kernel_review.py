@@ -109,10 +109,12 @@ def test_constructor_on_or_is_refused():
     assert not res.ok and res.error.kind == "unsupported"
 
 
-def test_shadowing_a_proposition_atom_is_refused():
-    # Lean would print every formula mentioning the old atom as `P✝`.
-    res = run("P ⊢ P → P", "intro P", "exact P")
-    assert not res.ok and res.error.kind == "unsupported"
+def test_shadowing_a_proposition_atom_binds_as_lean_does():
+    # issue 19 (was refused): the new hypothesis `P` shadows the atom, which Lean prints as `P✝` everywhere
+    assert steps("P ⊢ P → P", "intro P").goals == ["P✝ : Prop\nh1 P : P✝\n⊢ P✝"]
+    assert run("P ⊢ P → P", "intro P", "exact P").ok
+    res = run("P ⊢ P → P", "intro P", "have h2 : P := h1", "exact h2")
+    assert not res.ok and res.error.kind == "type_mismatch" and res.error.message == "type expected, got\n  (P : P✝)"
 
 
 # ---------------------------------------------------------------- case tags

@@ -25,7 +25,7 @@ import pytest
 
 from gentzen.core import formula, syntax
 from gentzen.core.kernel import check_proof, start
-from gentzen.core.theorem import Theorem
+from gentzen.core.theorem import Theorem, UnsupportedStatement
 from gentzen.errors import LimitError
 
 ASK = "Lean may accept it (check with `--backend repl` or `--backend both`)"
@@ -220,11 +220,19 @@ def test_gen_with_atoms_named_like_fresh_names():
 
 
 def test_premise_named_like_an_atom_prints_as_lean_does():
-    s = start("theorem t (h1 Q : Prop) (h1 : h1 ∨ Q) : Q ∨ h1 := by")
-    assert s.render() == "h1✝ Q : Prop\nh1 : h1✝ ∨ Q\n⊢ Q ∨ h1✝"
+    s = start("theorem t (h1 Q : Prop) (h1 : h1 ∨ Q) : Q ∨ Q := by")
+    assert s.render() == "h1✝ Q : Prop\nh1 : h1✝ ∨ Q\n⊢ Q ∨ Q"
     err = s.step("exact h1").error
-    assert err.kind == "type_mismatch" and err.message.startswith("Type mismatch\n(the rest of Lean's message")
-    assert "h1 ∨ Q" not in err.message  # never the formula printed differently from Lean
+    # the whole of Lean's message, the shadowed atom printed as Lean prints it
+    assert err.kind == "type_mismatch" and err.message == ("Type mismatch\n  h1\nhas type\n  h1✝ ∨ Q\n"
+                                                           "but is expected to have type\n  Q ∨ Q")
+
+
+def test_a_name_rebound_to_a_premise_is_the_premise_not_the_atom():
+    # the innermost binder wins: `h1` in the goal is the premise (a proof), which Lean rejects as a type;
+    # the kernel used to read it as the shadowed atom and accept the statement
+    with pytest.raises(UnsupportedStatement, match="names a hypothesis here"):
+        start("theorem t (h1 Q : Prop) (h1 : h1 ∨ Q) : Q ∨ h1 := by")
 
 
 def test_line_cache_is_bounded_without_a_stop_the_world_clear(monkeypatch):

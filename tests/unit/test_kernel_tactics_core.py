@@ -270,7 +270,10 @@ _SCRIPT_STEPS = ["assumption", "contradiction", "trivial", "intros", "intro _", 
                  "rintro (x | y)", "rcases h1 with ⟨x, y⟩", "rcases h1 with x | y", "rcases h2 with ⟨x, -⟩ | y",
                  "obtain ⟨x, _⟩ := h2", "cases h1", "cases h2", "constructor <;> assumption",
                  "refine ⟨?_, ?_⟩", "refine ⟨h1, ?_⟩", "left", "right", "exfalso", "exact absurd h1 h2",
-                 "constructor", "show P", "show Q → P", "apply And.intro <;> trivial"]
+                 "constructor", "show P", "show Q → P", "apply And.intro <;> trivial",
+                 # names that shadow an atom or a premise (issue 19: the innermost binder wins, `P✝`)
+                 "intro P", "intro h1", "rintro (P | Q)", "rcases h1 with P | h2", "obtain ⟨Q, P⟩ := h2",
+                 "have P : Q := h1", "have h1 : P := h2", "exact P", "exact h1", "exact h2 P"]
 
 
 def test_random_core_tactic_scripts_are_sound():

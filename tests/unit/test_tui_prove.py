@@ -379,3 +379,30 @@ def test_best_first_search_runs_until_its_budget_not_one_dry_run():
             await pilot.pause()
             assert "search found no proof (32 attempts, " in text_of(app.screen, "StatusBar")
     run(go())
+
+
+def test_header_and_goals_of_a_shadowing_statement_are_leans(tmp_path):
+    # issue 19: a file's theorem that re-binds the section's variables shows its own binders in the header
+    # (not `(p q p q : Prop)`), and the goal prints the shadowed atom as Lean does
+    f = tmp_path / "sec.lean"
+    f.write_text("section\nvariable (p q r : Prop)\ntheorem wrong (p q : Prop) (hpq : p → q) (hp : p) : q := by\n"
+                 "  exact hpq hp\nend\n", encoding="utf-8")
+    from gentzen.core.lean_file import lean_items
+    from gentzen.core.theorem import parse_theorem
+
+    (item,) = lean_items(f.read_text(encoding="utf-8"))
+
+    async def go():
+        app = GentzenApp("theorem s3 (p : Prop) (hp : p) (p : Prop) : p := by", engine=FakeEngine(["x\n"]),
+                         fmt="whole")
+        async with app.run_test(size=(120, 40)) as pilot:
+            scr = app.screen
+            assert text_of(scr, "#statement") == "theorem s3 (p : Prop) (hp : p) (p : Prop) : p := by"
+            assert text_of(scr, "#infoview") == "p✝ : Prop\nhp : p✝\np : Prop\n⊢ p"
+            await type_line(pilot, "exact hp")
+            assert "Type mismatch" in str(scr.query_one("#verdict").render())
+            app.open_prove(parse_theorem(item.theorem))  # what the file browser opens (tui/file.py)
+            await pilot.pause()
+            assert text_of(app.screen, "#statement") == \
+                "theorem wrong (p q : Prop) (hpq : p → q) (hp : p) : q := by"
+    run(go())

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from gentzen.cli import validate as V
-from gentzen.cli.core import err, fail, out
+from gentzen.cli.core import fail, out
 from gentzen.errors import GentzenError, ParseError
 from gentzen.models import SHIPPED_MODEL
 
@@ -143,10 +143,10 @@ def _countermodel_first(thm, json_out: bool, method: str) -> bool:
         return False
     if json_out:
         out.print(json.dumps({"theorem": thm.statement(), "ok": False, "proof": None, "method": method,
-                              "countermodel": cm, "attempts": []}, ensure_ascii=False), markup=False)
+                              "countermodel": thm.shown(cm), "attempts": []}, ensure_ascii=False), markup=False)
     else:
         out.print(thm.statement(), markup=False)
-        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(cm)} (nothing sampled)")
+        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(thm.shown(cm))} (nothing sampled)")
     return True
 
 
@@ -200,7 +200,7 @@ def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -
         ok = lean.ok
     if json_out:
         out.print(json.dumps({"theorem": thm.statement(), "ok": ok, "proof": res.proof, "lines": res.lines,
-                              "countermodel": res.countermodel, "method": "reference",
+                              "countermodel": res.countermodel and thm.shown(res.countermodel), "method": "reference",
                               "recheck": lean.to_dict() if lean is not None else None}, ensure_ascii=False),
                   markup=False)
     elif ok:
@@ -215,7 +215,7 @@ def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -
     else:
         from gentzen.core.sequent import countermodel_text
 
-        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(res.countermodel or {})}")
+        out.print(f"[red]not valid[/red]: countermodel {countermodel_text(thm.shown(res.countermodel or {}))}")
     raise typer.Exit(0 if ok else 1)
 
 

@@ -11,7 +11,7 @@ import re
 
 from gentzen.core.elab import PROP, ElabErr, Elaborator, lookup
 from gentzen.core.formula import FALSE, Formula, Imp, evaluate, to_lean
-from gentzen.core.goals import Goal, append_tag, display_names
+from gentzen.core.goals import Goal, append_tag, display_names, shadow_rebound_atoms
 from gentzen.core.patterns import PatternErr, cases_on, constructors, destruct
 
 # `Tactic `assumption` failed` + blank line + goal: the `throwTacticEx` layout of Lean ≥ 4.2x, as the kernel
@@ -340,9 +340,6 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
                     check_name(part, pos)
                 except SyntaxErr as e:
                     raise Failure(e.kind, e.message, e.col, e.end) from None
-                if lookup(goal.ctx, part) is PROP:
-                    raise Failure("unsupported", f"`{part}` names a proposition in scope; shadowing it is outside the "
-                                  "proof language", pos, pos + len(part))
             names.append(part)
         pos += len(part) + 1
     if len(names) > nfields:  # applyAltStx, at the alternative
@@ -356,7 +353,10 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
     arrow = col + m.start(4) - 2
     frames[-1] = Frame("alts", fr.column, fr.goals[:k] + fr.goals[k + 1:], fr.opener,
                        (pending[:k] + pending[k + 1:], every))
-    frames.append(Frame("alt", None, (Goal(tuple(ctx), goal.target, goal.tag),), (line_no, arrow)))
+    alt = Goal(tuple(ctx), goal.target, goal.tag)
+    if any(lookup(goal.ctx, n) is PROP for n in names):  # a field named like an atom shadows it (`p✝`)
+        alt = shadow_rebound_atoms(alt)
+    frames.append(Frame("alt", None, (alt,), (line_no, arrow)))
     return m.group(5), col + m.start(5), [n for n in names if n != "_"]
 
 

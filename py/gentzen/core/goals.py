@@ -1,11 +1,13 @@
 """Goals and their Lean-exact rendering (`Lean.Meta.ppGoal` as the REPL prints it).
 
-A goal is a context (hypotheses in order, shadowed ones kept) plus a target and a case tag.
-Rendering sanitizes names like `LocalContext.sanitizeNames` (`h✝`, `h✝¹`, …) and merges
-consecutive hypotheses of identical type into one line (`h1 h2 : P`).
+A goal is a context (hypotheses in order, shadowed ones kept; a shadowed atom under an id of its own)
+plus a target and a case tag. Rendering sanitizes names like `LocalContext.sanitizeNames` (`h✝`, `h✝¹`)
+and merges consecutive hypotheses of identical type into one line (`h1 h2 : P`).
 """
 
 from __future__ import annotations
+
+import re
 
 from gentzen.core.elab import PROP
 from gentzen.core.formula import And, Atom, Formula, Iff, Imp, Not, Or, to_lean
@@ -115,6 +117,8 @@ def display_names(ctx) -> list[str]:
     for i in range(len(ctx) - 1, -1, -1):
         name, _ty, inaccessible = ctx[i]
         if inaccessible or name in seen:
+            if "✝" in name:  # a shadowed atom's id (shadowed_atom): Lean's name is the written one
+                name = written_name(name)
             k = counts.get(name, 0)
             counts[name] = k + 1
             out[i] = name + "✝" + (str(k).translate(_SUPERSCRIPT) if k else "")
@@ -137,6 +141,55 @@ def shadowed_atoms(ctx, names=None) -> dict[str, str] | None:
                 ren = {}
             ren[name] = shown
     return ren
+
+
+def shadowed_atom(name: str, k: int) -> str:
+    """The id of an atom whose name a later binder re-uses: `p✝3`. Lean keeps it as a local of its own
+    (the innermost binder of a name wins); k makes the id unique among the atoms named `name`, and `✝`
+    is no identifier character, so no text a user writes can name it. display_names prints it as Lean
+    does (`p✝`, `p✝¹`, … by position)."""
+    return f"{name}✝{k}"
+
+
+def written_name(atom_id: str) -> str:
+    """The name a binder was written with (`p` for the shadowed atom `p✝3`)."""
+    return atom_id.split("✝", 1)[0]
+
+
+def shadow_rebound_atoms(goal: Goal) -> Goal:
+    """The goal after a hypothesis re-used an atom's name (`intro p`, `have p : …`, `obtain ⟨p, q⟩ …`):
+    that atom becomes the shadowed local it is in Lean, under an id of its own (`shadowed_atom`), and
+    every formula that meant it says so. (Hypotheses are proofs, never propositions, so before this
+    every `p` in a formula meant the atom.)"""
+    ctx = goal.ctx
+    later: set[str] = set()
+    ren: dict[str, str] = {}
+    for name, ty, inaccessible in reversed(ctx):
+        if ty is PROP and not inaccessible and name in later:
+            k = len(ctx)
+            while any(h[0] == shadowed_atom(name, k) for h in ctx):
+                k += 1
+            ren[name] = shadowed_atom(name, k)
+        if not inaccessible:
+            later.add(name)
+    if not ren:
+        return goal
+    out = tuple((ren[name], PROP, True) if ty is PROP and not inaccessible and name in ren else
+                (name, ty if ty is PROP else rename_atoms(ty, ren), inaccessible) for name, ty, inaccessible in ctx)
+    return Goal(out, rename_atoms(goal.target, ren), goal.tag)
+
+
+ATOM_ID = re.compile(  # a shadowed atom's id, `p✝3`
+    r"[^\W\d][\w'!?₀-₉.]*✝[0-9]+")
+
+
+def show_atoms(text: str, ctx) -> str:
+    """`text` (a message) with each shadowed atom's id (`p✝3`, shadowed_atom) as Lean prints it
+    in this context (`p✝`, `p✝¹`, …); the ids cannot occur otherwise (`✝` is no identifier character)."""
+    if "✝" not in text:
+        return text
+    ren = shadowed_atoms(ctx) or {}
+    return ATOM_ID.sub(lambda m: ren.get(m.group(), m.group()), text)
 
 
 def rename_atoms(f: Formula, ren: dict[str, str]) -> Formula:

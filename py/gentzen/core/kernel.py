@@ -14,7 +14,7 @@ from gentzen.core.comments import blank_comments, comment_spans
 from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, ElabErr, Elaborator, definite, lookup
 from gentzen.core.formula import trim_cache
 from gentzen.core.lemmas import LEMMAS
-from gentzen.core.goals import Goal, shadowed_atoms
+from gentzen.core.goals import Goal, shadow_rebound_atoms, show_atoms
 from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match,
                                   Proj, Show, SyntaxErr, Tactic, find_forbidden, parse_line, parse_term)
 from gentzen.core.syntax import _LINE_CACHE, remember_line
@@ -205,7 +205,7 @@ class ProofState:
             try:
                 new_goals, push, next_n = run_tactic(tac, goal, self.next_n, self.auto_names, self.line_no)
             except Failure as f:
-                raise _say_less(f, goal) from None
+                raise _as_lean(f, goal) from None
             frames = frames[:-1] + (Frame(fr.kind, col, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending),)
             if push is not None:
                 frames += (push,)
@@ -358,14 +358,17 @@ class ProofState:
         if self.strict:
             _strict_check(tac, goal)
         if kind == "have" and tac.formula is None:
-            tac = _infer_have(tac, goal)
+            try:
+                tac = _infer_have(tac, goal)
+            except Failure as f:
+                raise _as_lean(f, goal) from None
         if self.nd:
             new_goals, push, next_n = self._tactic(tac, goal, next_n)
         else:  # the hot path: run_tactic directly
             try:
                 new_goals, push, next_n = run_tactic(tac, goal, next_n, self.auto_names, self.line_no)
             except Failure as f:
-                raise _say_less(f, goal) from None
+                raise _as_lean(f, goal) from None
         frames[-1] = Frame(fr.kind, fr.column, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending)
         if push is not None:
             frames.append(push)
@@ -504,7 +507,7 @@ class ProofState:
         try:
             return run_tactic(tac, goal, next_n, self.auto_names, self.line_no)
         except Failure as f:
-            raise _say_less(f, goal) from None
+            raise _as_lean(f, goal) from None
 
     # ---- blocks
     def _close_top(self, frames: list) -> list:
@@ -522,6 +525,8 @@ class ProofState:
             parent = frames[-1]
             name, formula = fr.pending
             main = parent.goals[0].with_hyp(name, formula)
+            if parent.goals[0].lookup(name) is PROP:  # the hypothesis re-uses an atom's name: it shadows it
+                main = shadow_rebound_atoms(main)
             frames[-1] = Frame(parent.kind, parent.column, (main,) + parent.goals[1:], parent.opener, parent.pending)
         return frames
 
@@ -601,15 +606,11 @@ def _rename_line(content: str, tac, name: str) -> str:
     return content
 
 
-def _say_less(f: Failure, goal: Goal) -> Failure:
-    """A failure whose message would print a shadowed proposition atom keeps only its first line: Lean prints
-    that atom as `P✝` inside formulas, which the kernel's message printer does not model."""
-    ren = shadowed_atoms(goal.ctx) if f.kind in ("type_mismatch", "tactic_failed") else None
-    if not ren:
+def _as_lean(f: Failure, goal: Goal) -> Failure:
+    """The failure with its message printing shadowed atoms as Lean does in this goal (`p✝`, not the id)."""
+    if "✝" not in f.message:
         return f
-    shown = ", ".join(f"`{v}`" for v in ren.values())
-    return Failure(f.kind, f.message.split("\n", 1)[0] + "\n(the rest of Lean's message is not reproduced: Lean "
-                   f"prints the shadowed proposition atom as {shown} in it)", f.col, f.end, f.line)
+    return Failure(f.kind, show_atoms(f.message, goal.ctx), f.col, f.end, f.line)
 
 
 def _blank(text: str) -> str:
@@ -778,7 +779,7 @@ def start(theorem: Theorem | str, *, auto_names: bool = False, strict_nd: bool =
     thm = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
     init = _INITIAL.get(thm)
     if init is None:  # the initial frame depends only on the theorem: samplers restart it constantly
-        ctx = tuple((a, PROP, False) for a in thm.atoms) + tuple((h, f, False) for h, f in thm.hyps)
+        ctx = thm.context()
         next_n = bump([h for h, _ in thm.hyps], 1)  # premises named nK push the fresh names past them
         init = ((Frame("top", None, (Goal(ctx, thm.goal, ""),), (1, thm.by_column)),), next_n)
         if len(_INITIAL) >= _INITIAL_MAX:
@@ -939,7 +940,7 @@ def _check_term(thm: Theorem, parts) -> CheckResult:
         Elaborator(goal.ctx).check(parse_term(flat, 0), thm.goal)
     except (SyntaxErr, ElabErr) as e:
         line, col = _line_col(s, k + e.col)
-        return CheckResult(False, KernelError(line, col, e.kind, e.message))
+        return CheckResult(False, KernelError(line, col, e.kind, show_atoms(e.message, goal.ctx)))
     except LimitError as e:
         line, col = _line_col(s, k)
         return CheckResult(False, KernelError(line, col, "unsupported",

@@ -15,7 +15,7 @@ from gentzen.core.comments import blank_comments
 from gentzen.core.items import ProofItem
 from gentzen.core.kernel import KernelError
 from gentzen.core.lemmas import make_lemma
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.theorem import StatementSyntaxError, free_names, parse_theorem
 from gentzen.errors import ParseError
 
 ALLOWED_IMPORTS = ("Gentzen.ND",)
@@ -409,6 +409,11 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
         parsed, stmt, auto = _auto_bound(stmt, ins_at + len(inserted), auto_ok)
         inserted += "".join(f" {{{a} : Prop}}" for a in auto)
         proof = stmt + text[kw_at + assign + 2: end]
+    except StatementSyntaxError as e:  # Lean's parser rejects it too: its message, at its place in the file
+        item = ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
+                         modifiers=tuple(mods))
+        at = item.to_file({"line": 1, "column": e.column or 0, "kind": "parse", "message": e.message})
+        return replace(item, problem=KernelError(at["line"], at["column"], "parse", e.message))
     except ParseError as e:
         why = e.message
         if why.endswith(_AUTO_OFF) and not ctx.foreign:  # Lean's error: the name is unbound
@@ -532,7 +537,10 @@ def _included(ctx: _Context, stmt: str) -> list[tuple[str, str, str]]:
     variables = ctx.variables()
     if not variables:
         return []
-    words = set(_IDENT.findall(stmt))
+    try:  # Lean includes the variables the header mentions; a name the header re-binds is its own binder
+        words = free_names(stmt)
+    except ParseError:  # (the statement is then reported as unreadable: any inclusion will do)
+        words = set(_IDENT.findall(stmt))
     want = {x for _, x, _ in variables if x in words} | ctx.includes()
     changed = True
     while changed:  # an included variable's type brings the variables it mentions

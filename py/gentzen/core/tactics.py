@@ -11,7 +11,7 @@ import re
 
 from gentzen.core.elab import ASK_LEAN, ND_SCOPE, POSTPONED, PROP, ElabErr, Elaborator
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
-from gentzen.core.goals import _SCAN_MAX, Goal, append_tag
+from gentzen.core.goals import _SCAN_MAX, Goal, append_tag, shadow_rebound_atoms
 from gentzen.core.syntax import App, Id
 
 _AUTO = re.compile(r"n(\d+)")
@@ -58,25 +58,25 @@ def fresh_auto_name(goal: Goal, next_n: int) -> tuple[str, int]:
     return f"n{next_n}", next_n + 1
 
 
-def _no_atom_shadow(names, goal: Goal, tac) -> None:
-    """Refuse a new hypothesis named like a proposition atom in scope.
-
-    Lean accepts it, but then prints every formula mentioning the old atom with `P✝` (the formulas
-    refer to the shadowed local), which the kernel's formula printer does not model.
-    """
-    for n in names:
+def _rebinds_atom(names, goal: Goal) -> bool:
+    """Whether a new hypothesis re-uses the name of a proposition atom in scope (Lean accepts it: the atom
+    is shadowed, `p✝`; goals.shadow_rebound_atoms makes it so)."""
+    for n in names:  # (a loop, not any(…): this runs for every named step)
         if goal.lookup(n) is PROP:
-            raise Failure("unsupported", f"`{n}` names a proposition in scope; shadowing it is outside the proof "
-                          "language", tac.col, tac.end)
+            return True
+    return False
 
 
-def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
+def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, rebinding: bool = False):
     """Run one tactic on the main goal: (new goals, a block to open or None, next free nK)."""
     kind = tac.kind
     if len(goal.ctx) > _SCAN_MAX and goal.names is None:  # a long context: index its names, once
         goal.index()
     if tac.names:
-        _no_atom_shadow(tac.names, goal, tac)
+        if not rebinding and _rebinds_atom(tac.names, goal):
+            # the tactic runs as written (its formulas and terms still mean the atom), then the atom is shadowed
+            goals, push, next_n = run_tactic(tac, goal, next_n, auto_names, line_no, True)
+            return [shadow_rebound_atoms(g) for g in goals], push, next_n
         if ND_SCOPE.get():
             _no_nd_keyword(tac.names, tac)
     if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, …: core_tactics.py

@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from gentzen.core.elab import PROP
 from gentzen.core.formula import Formula, parse_formula, to_lean
+from gentzen.core.goals import ATOM_ID, display_names, rename_atoms, shadowed_atom, written_name
 from gentzen.core.sequent import Sequent, parse_sequent
 from gentzen.core.syntax import KEYWORDS as _TAC_KEYWORDS, MAYBE_KEYWORDS, is_lean_ident
 from gentzen.errors import ParseError
@@ -23,23 +25,39 @@ KEYWORDS = frozenset({"theorem", "example", "by", "have", "fun", "let", "show", 
 _BAD_BINDERS = KEYWORDS | _TAC_KEYWORDS | MAYBE_KEYWORDS | {"_"}
 
 
+_BRACKETS = {"(": ")", "{": "}", "⦃": "⦄"}
+
+
 class UnsupportedStatement(ParseError):
     """A statement Lean accepts that gentzen's kernel does not model (reported as `unsupported`)."""
 
 
+class StatementSyntaxError(ParseError):
+    """A statement Lean's parser rejects too (reported as `parse`, with Lean's message)."""
+
+
 @dataclass(frozen=True)
 class Theorem:
-    """A propositional theorem: declared atoms, named premises, goal."""
+    """A propositional theorem: declared atoms, named premises, goal.
+
+    `atoms` are ids: the binder's name, or `shadowed_atom(name, k)` for an atom a later binder shadows.
+    `layout` keeps the binders as written, ((bracket, count, are atoms), …) taking atoms and hyps in order;
+    empty means one explicit group of all atoms, then one binder per hypothesis. `keyword`: theorem|example.
+    """
 
     name: str
     atoms: tuple[str, ...]
     hyps: tuple[tuple[str, Formula], ...]
     goal: Formula
+    layout: tuple[tuple[str, int, bool], ...] = ()
+    keyword: str = "theorem"
 
     def __post_init__(self) -> None:
         # Binder names must be identifiers Lean's tokenizer reads as such (Lean.isIdFirst/isIdRest are
         # ASCII plus Greek and a few letter-like blocks: `é` is not one), and not keywords.
         for x in self.atoms + tuple(h for h, _ in self.hyps):
+            if "✝" in x and ATOM_ID.fullmatch(x):
+                x = written_name(x)
             if not all(is_lean_ident(part) for part in x.split(".")) or x in _BAD_BINDERS:
                 raise ParseError(f"`{x}` is not a Lean identifier usable as a binder name")
 
@@ -54,17 +72,49 @@ class Theorem:
     def sequent(self) -> Sequent:
         return Sequent(tuple(f for _, f in self.hyps), self.goal, self.atoms)
 
+    def binders(self):
+        """The binders in written order: (bracket, names, type), type PROP or a Formula."""
+        if not self.layout:
+            if self.atoms:
+                yield "(", self.atoms, PROP
+            for h, f in self.hyps:
+                yield "(", (h,), f
+            return
+        a = h = 0
+        for bracket, n, are_atoms in self.layout:
+            if are_atoms:
+                yield bracket, self.atoms[a:a + n], PROP
+                a += n
+            else:
+                yield bracket, tuple(x for x, _ in self.hyps[h:h + n]), self.hyps[h][1]
+                h += n
+
+    def context(self) -> tuple:
+        """The initial proof context: (name, type, inaccessible) in binder order; a shadowed atom is kept
+        under its id, inaccessible (no name reaches it), as Lean keeps the shadowed local."""
+        return tuple((x, ty, ty is PROP and "✝" in x) for _, names, ty in self.binders() for x in names)
+
+    def shown(self, model: dict) -> dict:
+        """A countermodel (atom id -> value) keyed by the atoms' names as Lean prints them here (`p✝`)."""
+        if not any("✝" in x for x in model):
+            return model
+        ctx = self.context()
+        names = dict(zip((x for x, _, _ in ctx), display_names(ctx)))
+        return {names.get(x, x): v for x, v in model.items()}
+
     def statement(self) -> str:
-        """The Lean header, ending in `:= by`."""
+        """The Lean header as written (keyword, binders and brackets), ending in `:= by`."""
         return self._statement
 
     @cached_property
     def _statement(self) -> str:
-        parts = [f"theorem {self.name}"]
-        if self.atoms:
-            parts.append(f"({' '.join(self.atoms)} : Prop)")
-        parts.extend(f"({h} : {to_lean(f)})" for h, f in self.hyps)
-        return " ".join(parts) + f" : {to_lean(self.goal)} := by"
+        parts = ["example" if self.keyword == "example" else f"theorem {self.name}"]
+        shadowed = {x: written_name(x) for x in self.atoms if "✝" in x}
+        show = (lambda f: to_lean(rename_atoms(f, shadowed))) if shadowed else to_lean
+        for bracket, names, ty in self.binders():
+            written = " ".join(written_name(x) for x in names)
+            parts.append(f"{bracket}{written} : {'Prop' if ty is PROP else show(ty)}{_BRACKETS[bracket]}")
+        return " ".join(parts) + f" : {show(self.goal)} := by"
 
     @cached_property
     def by_column(self) -> int:
@@ -72,7 +122,7 @@ class Theorem:
 
     @property
     def name_span(self) -> tuple[int, int]:
-        return 8, 8 + len(self.name)
+        return (0, 7) if self.keyword == "example" else (8, 8 + len(self.name))
 
     def __str__(self) -> str:
         return self.statement()
@@ -89,8 +139,11 @@ def parse_theorem(text: str, *, default_name: str = "t") -> Theorem:
     return thm
 
 
-def parse_statement(text: str) -> tuple[Theorem, str]:
-    """Parse `theorem NAME binders : G :=` at the start of text; return it and the text after `:=`."""
+def _scan_statement(text: str):
+    """Read `theorem NAME binders : G :=` / `example binders : G :=` at the start of text, as Lean's
+    `declSig` does: (keyword, name, [(bracket, names, type text, type offset)],
+    goal offset, offset of `:=`). Binders: explicit `()`, implicit `{}`, strict-implicit `⦃⦄`
+    (Term.explicitBinder / implicitBinder / strictImplicitBinder, src/Lean/Parser/Term.lean)."""
     pos = 0
     n = len(text)
 
@@ -99,26 +152,29 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
         while pos < n and text[pos] in " \t\r\n":
             pos += 1
 
-    if text.startswith("example"):
-        name = "example"
+    if text.startswith("example") and (len(text) == 7 or not _lean_id_rest(text[7])):
+        keyword = name = "example"
         pos = len("example")
     else:
+        keyword = "theorem"
         pos = len("theorem")
         skip_ws()
         m = IDENT.match(text, pos)
         if not m:
             raise ParseError("expected a theorem name after `theorem`", line=1, column=pos)
         name = m.group()
+        if name in KEYWORDS and name not in ("True", "False"):
+            # `declId` wants an identifier; a keyword is a token of its own (Lean: "unexpected token 'φ';
+            # expected identifier" for any non-identifier token there)
+            raise StatementSyntaxError(f"unexpected token '{name}'; expected identifier", line=1, column=pos)
         pos = m.end()
-    atoms: list[str] = []
-    hyps: list[tuple[str, Formula]] = []
+    binders = []
     while True:
         skip_ws()
-        if pos < n and text[pos] in "({":
-            # explicit `(P : Prop)` or implicit `{P : Prop}` binders (Term.explicitBinder / implicitBinder,
-            # src/Lean/Parser/Term.lean); a binder's type may itself contain parentheses: find the match
+        if pos < n and text[pos] in _BRACKETS:
+            # a binder's type may itself contain parentheses: find the match
             opener = text[pos]
-            closer = ")" if opener == "(" else "}"
+            closer = _BRACKETS[opener]
             depth, j = 0, pos
             while j < n:
                 if text[j] == opener:
@@ -128,38 +184,97 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
                     if depth == 0:
                         break
                 j += 1
-            close = j if j < n else -1
-            if close < 0:
-                raise ParseError("unclosed binder '('", line=1, column=pos)
-            inner = text[pos + 1:close]
+            if j >= n:
+                raise ParseError(f"unclosed binder '{opener}'", line=1, column=pos)
+            inner = text[pos + 1:j]
             colon = inner.find(":")
             if colon < 0:
                 raise ParseError("expected ':' in binder", line=1, column=pos)
             names = inner[:colon].split()
             if not names or not all(IDENT.fullmatch(x) and x not in KEYWORDS for x in names):
                 raise ParseError("expected binder names", line=1, column=pos + 1)
-            tytext = inner[colon + 1:]
-            if tytext.strip() == "Prop":
-                atoms.extend(names)
-            else:
-                f = parse_formula(tytext, atoms=set(atoms), offset=pos + 1 + colon + 1)
-                hyps.extend((x, f) for x in names)
-            pos = close + 1
+            binders.append((opener, names, inner[colon + 1:], pos + 1 + colon + 1))
+            pos = j + 1
         elif pos < n and text[pos] == ":":
             pos += 1
             end = text.find(":=", pos)
             if end < 0:
                 raise ParseError("expected ':=' after the theorem's type", line=1, column=n)
-            if "∀" in text[pos:end] or "forall" in text[pos:end].split():
-                # `∀ (P : Prop), φ` needs `intro P` first: its atoms are not in scope at the start, which
-                # the kernel's goals do not model; refusing is safer than treating them as binders.
-                raise UnsupportedStatement("a `∀` statement is outside gentzen's proof language (Lean accepts it; check it "
-                                 "with `--backend repl`); bind the atoms before the colon: `(P : Prop)`",
-                                 line=1, column=pos + text[pos:end].find("∀"))
-            goal = parse_formula(text[pos:end], atoms=set(atoms), offset=pos)
-            return Theorem(name, tuple(atoms), tuple(hyps), goal), text[end + 2:]
+            return keyword, name, binders, pos, end
         else:
             raise ParseError("expected a binder '(' or ':'", line=1, column=pos)
+
+
+def free_names(text: str) -> set[str]:
+    """The identifiers a statement's types use before any binder of its own binds them: what it mentions
+    of the section's `variable`s (a re-bound name is the new binder's, not the variable's)."""
+    _kw, _name, binders, goal_at, end = _scan_statement(text)
+    bound: set[str] = set()
+    out: set[str] = set()
+    for _b, names, tytext, _at in binders:
+        out.update(x for x in IDENT.findall(tytext) if x not in bound)
+        bound.update(names)
+    out.update(x for x in IDENT.findall(text, goal_at, end) if x not in bound)
+    return out
+
+
+def parse_statement(text: str) -> tuple[Theorem, str]:
+    """Parse `theorem NAME binders : G :=` at the start of text; return it and the text after `:=`.
+
+    Names bind as Lean binds them: the innermost binder of a name wins, so an atom whose name a later
+    binder re-uses is a distinct atom (`shadowed_atom`), and the types after it mean the new binder."""
+    keyword, name, binders, goal_at, end = _scan_statement(text)
+    last = {}  # name -> index of its last binder occurrence
+    k = 0
+    for _b, names, _t, _at in binders:
+        for x in names:
+            last[x] = k
+            k += 1
+    scope: dict[str, str | None] = {}  # name -> the atom id it means now (None: a hypothesis)
+    atoms: list[str] = []
+    hyps: list[tuple[str, Formula]] = []
+    layout = []
+    k = 0
+
+    def read(tytext: str, at: int) -> Formula:
+        if "∀" in tytext or "forall" in tytext.split():
+            # `∀ (P : Prop), φ` needs `intro P` first: its atoms are not in scope at the start, which
+            # the kernel's goals do not model; refusing is safer than treating them as binders.
+            raise UnsupportedStatement("a `∀` statement is outside gentzen's proof language (Lean accepts it; check "
+                                       "it with `--backend repl`); bind the atoms before the colon: `(P : Prop)`",
+                                       line=1, column=at + tytext.find("∀"))
+        try:
+            f = parse_formula(tytext, atoms={x for x, a in scope.items() if a is not None}, offset=at)
+        except ParseError as e:
+            m = re.match(r"Unknown identifier `(.+)`$", e.message)
+            if m and m.group(1) in scope:
+                raise UnsupportedStatement(f"`{m.group(1)}` names a hypothesis here, not a proposition (a later "
+                                           "binder re-used the name): Lean rejects this statement (type expected), "
+                                           "with a message the kernel does not reproduce", line=1,
+                                           column=e.column) from None
+            raise
+        ren = {x: a for x, a in scope.items() if a is not None and a != x}
+        return rename_atoms(f, ren) if ren else f
+
+    for bracket, names, tytext, at in binders:
+        if tytext.strip() == "Prop":
+            for x in names:
+                atom = x if last[x] == k else shadowed_atom(x, k)
+                atoms.append(atom)
+                scope[x] = atom
+                k += 1
+            layout.append((bracket, len(names), True))
+        else:
+            f = read(tytext, at)
+            hyps.extend((x, f) for x in names)
+            for x in names:
+                scope[x] = None
+            k += len(names)
+            layout.append((bracket, len(names), False))
+    goal = read(text[goal_at:end], goal_at)
+    default = ((("(", len(atoms), True),) if atoms else ()) + (("(", 1, False),) * len(hyps)
+    thm = Theorem(name, tuple(atoms), tuple(hyps), goal, () if tuple(layout) == default else tuple(layout), keyword)
+    return thm, text[end + 2:]
 
 
 @dataclass(slots=True)

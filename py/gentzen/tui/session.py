@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from gentzen.core.goals import display_names
 from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
 from gentzen.core.syntax import SyntaxErr, find_forbidden, parse_line
 from gentzen.core.theorem import Theorem
@@ -223,6 +224,12 @@ def goal_theorem(state: ProofState, name: str = "here") -> Theorem:
             continue
         seen.add(hname)
         (atoms if ty is PROP else hyps).append((hname, ty))
+    kept = {a for a, _ in atoms}
+    lost = sorted(set().union(g.target.atoms(), *(f.atoms() for _, f in hyps)) - kept)
+    if lost:  # a formula mentions a shadowed atom, which no binder of a new statement can name
+        shown = dict(zip((h[0] for h in g.ctx), display_names(g.ctx)))
+        raise GentzenError(f"cannot search from here: the goal mentions the shadowed `{shown.get(lost[0], lost[0])}`, "
+                           "which a statement cannot bind")
     try:
         return Theorem(name, tuple(a for a, _ in reversed(atoms)), tuple(reversed(hyps)), g.target)
     except ParseError as e:
