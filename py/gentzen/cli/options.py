@@ -24,13 +24,16 @@ def options(cfg_cls, required: tuple[str, ...] = ()) -> list[inspect.Parameter]:
     params = []
     for f in dataclasses.fields(cfg_cls):
         default = ... if f.name in required else f.default
+        annotation = hints[f.name]
         flag = f"--{f.name.replace('_', '-')}"
-        if hints[f.name] is bool:
+        if annotation is bool:
             flag = f"{flag}/--no-{flag[2:]}"
+        if typing.get_origin(annotation) is list:  # a repeatable option (default_factory=list): none given is []
+            default, annotation = None, annotation | None
         opt = typer.Option(default, flag, help=f.metadata.get("help", ""),
                            show_default=f.name not in required)
         params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=opt,
-                                        annotation=hints[f.name]))
+                                        annotation=annotation))
     return params
 
 
@@ -43,8 +46,11 @@ def with_json(params: list[inspect.Parameter], default: bool = False) -> inspect
 
 
 def config(cfg_cls, values: dict):
-    """The config from parsed option values (paths as strings, as the library takes them)."""
-    return cfg_cls(**{k: (str(v) if isinstance(v, Path) else v) for k, v in values.items()})
+    """The config from parsed option values (paths as strings, as the library takes them; a repeatable
+    option given no value as [])."""
+    lists = {f.name for f in dataclasses.fields(cfg_cls) if typing.get_origin(typing.get_type_hints(cfg_cls)[f.name]) is list}
+    return cfg_cls(**{k: (str(v) if isinstance(v, Path) else [] if v is None and k in lists else v)
+                      for k, v in values.items()})
 
 
 def validated(cfg, check, files: tuple[tuple[str, str, tuple[str, ...]], ...] = (), replay: str = ""):
@@ -116,3 +122,35 @@ def clock_split(s: dict) -> str:
 def loss_text(v) -> str:
     """A loss or divergence for a progress line: 4 decimals, or `n/a` when there is none (nothing trained)."""
     return "n/a" if v is None else f"{v:.4f}"
+
+
+# -- the sampling engine: one definition for every command that samples (prove, eval, train ei, ttrl, tui)
+
+ENGINE_HELP = ("torch | vllm | openai (OpenAI-compatible completion servers at --base-url, e.g. `vllm serve` "
+               "replicas; the model directory gives the tokenizer and prompt format)")
+BASE_URL_HELP = ("--engine openai: a server's base URL, http://HOST:PORT (repeat for several: each request goes "
+                 "to the one with the fewest in flight; transport errors are retried on another)")
+API_KEY_ENV_HELP = "--engine openai: the environment variable holding the servers' bearer key (empty: none)"
+
+
+def engine_options(default: str = "torch") -> tuple:
+    """typer options (--engine, --base-url, --api-key-env) for a command written with explicit parameters."""
+    return (typer.Option(default, "--engine", help=ENGINE_HELP),
+            typer.Option(None, "--base-url", help=BASE_URL_HELP),
+            typer.Option("", "--api-key-env", help=API_KEY_ENV_HELP))
+
+
+def engine_choice(engine: str, base_url: list[str] | None, api_key_env: str):
+    """The checked EngineChoice for the parsed options (InputError on a mistake, before any work)."""
+    from gentzen.engines import EngineChoice
+
+    choice = EngineChoice(engine, tuple(base_url or ()), api_key_env or "")
+    choice.check()
+    return choice
+
+
+def shard_option(what: str):
+    """The --shard I/N option (gentzen.shard), with what a shard is for this command."""
+    from gentzen.shard import SHARD_HELP
+
+    return typer.Option("", "--shard", help=f"{SHARD_HELP}; {what}")

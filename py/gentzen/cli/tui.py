@@ -14,7 +14,10 @@ from typing import Optional
 import typer
 
 from gentzen.cli.core import fail
+from gentzen.cli.options import engine_choice, engine_options
 from gentzen.errors import GentzenError
+
+_ENGINE, _BASE_URL, _API_KEY_ENV = engine_options()
 
 
 def tui(
@@ -23,7 +26,9 @@ def tui(
     model: Optional[Path] = typer.Option(None, "--model", "-m", help="Model for suggestions and search "
                                          "(default: the shipped model; loaded on first use)."),
     backend: str = typer.Option("kernel", "--backend", help="Line verdicts: kernel | repl | both (kernel and Lean)."),
-    engine_name: str = typer.Option("torch", "--engine", help="torch | vllm"),
+    engine_name: str = _ENGINE,
+    base_url: Optional[list[str]] = _BASE_URL,
+    api_key_env: str = _API_KEY_ENV,
     out_dir: Path = typer.Option(Path("."), "--out", help="Directory where ctrl+s writes finished proofs."),
     poll: float = typer.Option(1.0, "--poll", help="Run mode: seconds between checks for new lines."),
     threads: int = typer.Option(0, "--threads", help="torch CPU threads for the model (0: the default, "
@@ -38,8 +43,10 @@ def tui(
         fail(str(e))
     if backend not in ("kernel", "repl", "both"):
         fail(f"unknown backend {backend!r}; choose kernel, repl or both")
-    if engine_name not in ("torch", "vllm"):
-        fail(f"unknown engine {engine_name!r}; choose torch or vllm")
+    try:
+        choice = engine_choice(engine_name, base_url, api_key_env)
+    except GentzenError as e:
+        fail(str(e))
     if model is not None and not (model / "config.json").is_file():
         fail(f"no model at {model} (no config.json)")
     if not out_dir.is_dir():
@@ -57,6 +64,7 @@ def tui(
 
     try:
         app = GentzenApp(classify(target), model=model, backend=backend, engine_name=engine_name, out_dir=out_dir,
+                         engine_choice=choice,
                          poll_seconds=poll)
     except GentzenError as e:
         fail(str(e))

@@ -17,13 +17,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from gentzen.engines.base import Completion, EngineStats, check_args
-from gentzen.errors import InputError, require
+from gentzen.errors import GentzenError, InputError, require
 
 RETRY_STATUS = (408, 429, 500, 502, 503, 504)  # worth another try (on another server)
 
 
-class RemoteError(RuntimeError):
-    """A server answered, but not with completions (bad request, unknown model): not retried."""
+class RemoteError(GentzenError):
+    """No server answered after the retries, or one refused the request (bad request, unknown model)."""
 
 
 class Dealer:
