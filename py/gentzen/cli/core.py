@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from gentzen.cli import validate as V
+from gentzen.cli.options import shard_option
 from gentzen.core.items import load_items, read_text
 from gentzen.core.kernel import StepError, start
 from gentzen.core.sequent import parse_sequent
@@ -98,6 +99,10 @@ def verify(
     failures_only: bool = typer.Option(False, "--failures-only", help="Print only rejected proofs and the summary."),
     strict_nd: bool = typer.Option(False, "--strict-nd", help="Kernel: accept only the natural-deduction "
                                    "subset of the proof language (other Lean syntax is `unsupported`)."),
+    shard: str = shard_option("each shard writes its own --out; --merge joins them"),
+    merge: Optional[list[Path]] = typer.Option(None, "--merge", help="Take every verdict from these --out files "
+                                               "of shard runs instead of checking (repeat); prints and writes what "
+                                               "one unsharded run does."),
 ) -> None:
     """Check every proof (kernel by default, or through Lean); exit 1 if any is rejected."""
     if strict_nd and backend != "kernel":
@@ -116,7 +121,17 @@ def verify(
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
         items.extend((path, it, item_key(it.theorem, it.proof if not it.imports else
                                          f"import {' '.join(it.imports)}\x00{it.proof}")) for it in loaded)
-    if backend in ("repl", "both") and not (backend == "both" and url):
+    from gentzen.shard import parse_shard, take
+
+    try:
+        part = parse_shard(shard)
+    except InputError as e:
+        fail(str(e))
+    if merge and part is not None:
+        fail("--merge joins the shards' outputs: give it without --shard (and without the Slurm array variables)")
+    items = take(items, part)
+    merged = _merged_verdicts(merge, items) if merge else None
+    if backend in ("repl", "both") and not (backend == "both" and url) and merged is None:
         from gentzen.repl.verify import lean_repl_cmd
 
         try:  # no silent kernel stand-in for Lean: say what is missing before any work
@@ -130,8 +145,9 @@ def verify(
     if backend == "both" and disagreements is None:
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
     try:
-        verifier = make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key,
-                                 timeout=timeout, disagreements=disagreements)
+        verifier = _Merged(merged) if merged is not None else \
+            make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key, timeout=timeout,
+                          disagreements=disagreements)
     except InputError as e:
         fail(str(e))
     checkers: dict[str, int] = {}
@@ -148,14 +164,15 @@ def verify(
     try:
         # items the file reader already judged (lemma, forbidden commands, unsupported statements)
         # never reach a checker; the rest stream through it in order
-        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports)
-                                              for _, it, _ in todo if it.problem is None))
+        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports) if merged is None
+                                             else key for _, it, key in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:
                 error, ok, checker, v = item.problem.to_dict(), False, "reader", None
             else:
                 v = next(verdicts)
-                error, ok, checker = item.to_file(v.error), v.ok, v.checker
+                error = v.file_error if merged is not None else item.to_file(v.error)
+                ok, checker = v.ok, v.checker
             checkers[checker] = checkers.get(checker, 0) + 1
             rejected += not ok
             unsupported += error is not None and error.get("kind") == "unsupported"
@@ -198,6 +215,41 @@ def verify(
                   + (f" (checked by {by})" if by else "")
                   + (f" ({skipped} already in {out_path})" if skipped else ""), markup=False)
     raise typer.Exit(1 if rejected else 0)
+
+
+class _Merged:
+    """Verdicts read back from shard outputs (--merge), in the shape a verifier gives them."""
+
+    def __init__(self, records: dict[str, dict]) -> None:
+        self.records, self.strict_nd = records, False
+
+    def verify_many(self, keys):
+        from types import SimpleNamespace
+
+        for key in keys:  # `file_error`: the record's error, already in the file's positions
+            r = self.records[key]
+            yield SimpleNamespace(ok=r["ok"], file_error=r.get("error"), backend=r.get("backend", ""),
+                                  checker=r.get("checker", ""), time_s=float(r.get("time_s", 0.0)), detail=r.get("detail"))
+
+    def close(self) -> None:
+        pass
+
+
+def _merged_verdicts(files: list[Path], items: list) -> dict[str, dict]:
+    """key -> record from shard outputs; every item a checker judges must be among them."""
+    from gentzen.repl.results import ResultLog
+
+    got: dict[str, dict] = {}
+    for f in files:
+        if not f.is_file():
+            fail(f"--merge {f}: no such file")
+        log = ResultLog(f)
+        got.update(log.done)
+        log.close()
+    missing = [it.name for _, it, key in items if it.problem is None and key not in got]
+    if missing:
+        fail(f"{len(missing)} item(s) are not in the --merge files (first: {missing[0]}); run the missing shards")
+    return got
 
 
 def _position(path: Path, item, error: dict) -> str:
