@@ -154,3 +154,35 @@ def shard_option(what: str):
     from gentzen.shard import SHARD_HELP
 
     return typer.Option("", "--shard", help=f"{SHARD_HELP}; {what}")
+
+
+# -- --report-to: the JSONL logs mirrored into TensorBoard or wandb (gentzen.tracker)
+
+def report_to_param() -> inspect.Parameter:
+    """The --report-to option as a keyword parameter, for a signature built from a config."""
+    from gentzen.tracker import REPORT_HELP
+
+    return inspect.Parameter("report_to", inspect.Parameter.KEYWORD_ONLY, annotation=str,
+                             default=typer.Option("none", "--report-to", help=REPORT_HELP))
+
+
+def tracked(report_to: str, out: str, logs: dict[str, tuple[str, str]], progress=None,
+            events: dict[str, str] | None = None):
+    """(progress wrapper, close): after every progress event the tracker logs the new lines of `logs`
+    ({tag: (file in out, step field)}) and the events named in `events` ({kind: step field}, for a
+    command with no JSONL of its scalars); `close()` logs what is left. With none, `progress` unchanged."""
+    from gentzen.tracker import open_tracker
+
+    tracker = open_tracker(report_to, out, logs)
+    if tracker is None:
+        return progress, lambda: None
+
+    def show(ev: dict) -> None:
+        if progress is not None:
+            progress(ev)
+        kind = ev.get("event")
+        if events and kind in events:
+            tracker.log(kind, {k: v for k, v in ev.items() if k != "event"}, int(ev.get(events[kind]) or 0))
+        tracker.poll()
+
+    return show, tracker.close

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import typer
 
-from gentzen.cli.options import clock_split, config, every, loss_text, options, run_or_stop, validated, with_json
+from gentzen.cli.options import (clock_split, config, every, loss_text, options, report_to_param, run_or_stop, tracked,
+                                 validated, with_json)
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
 
@@ -35,7 +36,7 @@ def _printer():
     return show
 
 
-def sft(**kwargs) -> None:
+def sft(report_to: str = "none", **kwargs) -> None:
     """Train a model on reference proofs under a time budget; writes a model directory."""
     from gentzen.cli import validate as V
     from gentzen.io import atomic_write_text
@@ -43,10 +44,13 @@ def sft(**kwargs) -> None:
 
     cfg = config(SFTConfig, kwargs)
     validated(cfg, check_config, files=(("--data", cfg.data, ("theorem", "proof")),))
+    show, close = tracked(report_to, cfg.out, {"sft": ("log.jsonl", "step")}, _printer())
     try:
-        result = train(cfg, progress=_printer())
+        result = train(cfg, progress=show)
     except Interrupted as stop:
         V.fail(f"{stop} (the same command resumes from it)", 130)
+    finally:
+        close()
     # The exact command that produced the model, kept beside it.
     atomic_write_text(Path(cfg.out) / "command.txt",
                       "gentzen " + " ".join(shlex.quote(a) for a in sys.argv[1:]) + "\n")
@@ -55,10 +59,10 @@ def sft(**kwargs) -> None:
                f"({result.tokens_per_second:,.0f} tok/s), train loss {result.train_loss:.4f}, held-out {loss}")
 
 
-sft.__signature__ = inspect.Signature(options(SFTConfig, required=("data", "out")))
+sft.__signature__ = inspect.Signature([*options(SFTConfig, required=("data", "out")), report_to_param()])
 
 
-def value(json_out: bool = False, **kwargs) -> None:
+def value(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """Train a value head on a frozen model from partial proofs it samples; reports the held-out
     pairwise ranking accuracy. The directory is a scorer for smc, beam, bestfirst, vdfs and mcts."""
     from gentzen.train.value import ValueConfig, train as train_value
@@ -69,7 +73,12 @@ def value(json_out: bool = False, **kwargs) -> None:
         elif ev["event"] == "epoch":
             typer.echo(f"epoch {ev['epoch']:>5}  loss {ev['loss']:.4f}", err=True)
 
-    res = train_value(ValueConfig(**kwargs), progress=show)
+    cfg = ValueConfig(**kwargs)
+    progress, close = tracked(report_to, cfg.out, {}, show, events={"epoch": "epoch"})  # no JSONL of its losses
+    try:
+        res = train_value(cfg, progress=progress)
+    finally:
+        close()
     if json_out:
         import dataclasses
         import json
@@ -84,13 +93,13 @@ def value(json_out: bool = False, **kwargs) -> None:
 def _value_signature() -> inspect.Signature:
     from gentzen.train.value import ValueConfig  # stdlib-only at import time
 
-    return with_json(options(ValueConfig, required=("data", "out")))
+    return with_json([*options(ValueConfig, required=("data", "out")), report_to_param()])
 
 
 value.__signature__ = _value_signature()
 
 
-def ei(json_out: bool = False, **kwargs) -> None:
+def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """Expert iteration: sample proofs of the targets, fine-tune on the verified ones, repeat; a
     checkpoint per round, OUT/rounds.jsonl and OUT/steps.jsonl with samples, tokens and seconds."""
     from gentzen.train.ei import EIConfig, Interrupted, check_config, run
@@ -112,7 +121,12 @@ def ei(json_out: bool = False, **kwargs) -> None:
                        f"{t['train_steps']} steps on {t['train_proofs']} proofs, loss {loss_text(ev['loss_first'])} -> "
                        f"{loss_text(ev['loss_last'])}; {clock_split(ev['seconds'])}", err=True)
 
-    res = run_or_stop(run, cfg, show, Interrupted, json_out)
+    progress, close = tracked(report_to, cfg.out, {"rounds": ("rounds.jsonl", "round"), "steps": ("steps.jsonl", "")},
+                              show)
+    try:
+        res = run_or_stop(run, cfg, progress, Interrupted, json_out)
+    finally:
+        close()
     if res is None:
         return
     t = res.totals
@@ -124,13 +138,13 @@ def ei(json_out: bool = False, **kwargs) -> None:
 def _ei_signature() -> inspect.Signature:
     from gentzen.train.ei import EIConfig  # stdlib-only at import time
 
-    return with_json(options(EIConfig, required=("model", "targets", "out")))
+    return with_json([*options(EIConfig, required=("model", "targets", "out")), report_to_param()])
 
 
 ei.__signature__ = _ei_signature()
 
 
-def sdpo(json_out: bool = False, **kwargs) -> None:
+def sdpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """SDPO self-distillation: sample a group, check it, and pull the model toward itself shown the
     checker's feedback, on its own failed samples; OUT/iterations.jsonl and OUT/results.jsonl."""
     from gentzen.train.sdpo import Interrupted, SDPOConfig, check_config, run
@@ -148,7 +162,12 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
             typer.echo(f"iteration {ev['iteration']}: {ev['verified']} verified on {ev['targets']} theorems, "
                        f"divergence {loss_text(ev.get('divergence'))}", err=True)
 
-    res = run_or_stop(run, cfg, show, Interrupted, json_out)
+    progress, close = tracked(report_to, cfg.out, {"iterations": ("iterations.jsonl", ""),
+                                                   "results": ("results.jsonl", "")}, show)
+    try:
+        res = run_or_stop(run, cfg, progress, Interrupted, json_out)
+    finally:
+        close()
     if res is None:
         return
     t = res.totals
@@ -159,7 +178,7 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
 def _sdpo_signature() -> inspect.Signature:
     from gentzen.train.sdpo import SDPOConfig  # stdlib-only at import time
 
-    return with_json(options(SDPOConfig, required=("model", "theorems", "out")))
+    return with_json([*options(SDPOConfig, required=("model", "theorems", "out")), report_to_param()])
 
 
 sdpo.__signature__ = _sdpo_signature()

@@ -1,0 +1,81 @@
+"""--report-to: a run's JSONL logs mirrored into TensorBoard / wandb (offline) with the libraries' writers,
+read back with the libraries; the record stays the JSONL. Skipped (with the reason) without a library."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gentzen.errors import InputError
+from gentzen.tracker import check_report_to, open_tracker, scalars
+
+ROUNDS = [{"round": 1, "loss": 0.5, "solved": ["a"], "samples": {"targets": 4.0}, "seconds": {"total": 1.5}, "ok": True},
+          {"round": 2, "loss": 0.25, "solved": ["a", "b"], "samples": {"targets": 8.0}, "seconds": {"total": 3.0}, "ok": False}]
+
+
+def _write(path: Path, recs: list[dict], torn: str = "") -> None:
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("".join(json.dumps(r) + "\n" for r in recs) + torn)
+
+
+def test_scalars_flatten_numbers_and_leave_out_the_rest():
+    assert scalars(ROUNDS[0]) == {"round": 1.0, "loss": 0.5, "samples/targets": 4.0, "seconds/total": 1.5, "ok": 1.0}
+
+
+def test_unknown_tracker_is_an_input_error():
+    with pytest.raises(InputError, match="--report-to 'mlflow'"):
+        check_report_to("mlflow")
+    assert open_tracker("none", "/nonexistent", {}) is None
+
+
+def test_tensorboard_event_files_read_back(tmp_path):
+    pytest.importorskip("tensorboard", reason="the tensorboard extra is not installed")
+    pytest.importorskip("torch", reason="TensorBoard's writer is torch's SummaryWriter (train extra)")
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    log = tmp_path / "rounds.jsonl"
+    tracker = open_tracker("tensorboard", tmp_path, {"rounds": ("rounds.jsonl", "round")})
+    _write(log, ROUNDS[:1], torn='{"round": 2, "lo')  # a torn line waits until it is complete
+    tracker.poll()
+    log.write_text(json.dumps(ROUNDS[0]) + "\n" + json.dumps(ROUNDS[1]) + "\n")
+    tracker.close()
+    acc = EventAccumulator(str(tmp_path / "tensorboard"))
+    acc.Reload()
+    assert "rounds/loss" in acc.Tags()["scalars"]
+    assert [(e.step, e.value) for e in acc.Scalars("rounds/loss")] == [(1, 0.5), (2, 0.25)]
+    assert [e.value for e in acc.Scalars("rounds/samples/targets")] == [4.0, 8.0]
+
+
+def test_wandb_offline_run_reads_back(tmp_path, monkeypatch):
+    pytest.importorskip("wandb", reason="the wandb extra is not installed")
+    monkeypatch.setenv("WANDB_MODE", "offline")
+    monkeypatch.setenv("WANDB_DIR", str(tmp_path))
+    _write(tmp_path / "rounds.jsonl", ROUNDS)
+    tracker = open_tracker("wandb", tmp_path, {"rounds": ("rounds.jsonl", "round")})
+    tracker.close()
+    files = list((tmp_path / "wandb").glob("offline-run-*/run-*.wandb"))
+    assert len(files) == 1
+    history = _wandb_history(files[0])
+    assert [(h["rounds/step"], h["rounds/loss"]) for h in history] == [(1, 0.5), (2, 0.25)]
+
+
+def _wandb_history(path: Path) -> list[dict]:
+    """The history rows of an offline wandb run file, read with wandb's own datastore and protobufs."""
+    from wandb.proto import wandb_internal_pb2
+    from wandb.sdk.internal import datastore
+
+    ds = datastore.DataStore()
+    ds.open_for_scan(str(path))
+    rows = []
+    while True:
+        data = ds.scan_data()
+        if data is None:
+            break
+        rec = wandb_internal_pb2.Record()
+        rec.ParseFromString(data)
+        if rec.WhichOneof("record_type") == "history":
+            row = {item.key or "/".join(item.nested_key): json.loads(item.value_json) for item in rec.history.item}
+            rows.append({k: v for k, v in row.items() if k.startswith("rounds/")})
+    return rows
