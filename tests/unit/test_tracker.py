@@ -62,20 +62,29 @@ def test_wandb_offline_run_reads_back(tmp_path, monkeypatch):
 
 
 def _wandb_history(path: Path) -> list[dict]:
-    """The history rows of an offline wandb run file, read with wandb's own datastore and protobufs."""
-    from wandb.proto import wandb_internal_pb2
-    from wandb.sdk.internal import datastore
+    """The history rows of an offline wandb run file: its records (a LevelDB-style log after a 7-byte
+    `:W&B` header, 32 KiB blocks, 7-byte chunk headers) parsed with wandb's own protobuf schema."""
+    import struct
 
-    ds = datastore.DataStore()
-    ds.open_for_scan(str(path))
-    rows = []
-    while True:
-        data = ds.scan_data()
-        if data is None:
+    from wandb.proto import wandb_internal_pb2
+
+    data = path.read_bytes()
+    assert data[:4] == b":W&B"
+    pos, block, payload, rows = 7, 32768, b"", []
+    while pos + 7 <= len(data):
+        if block - pos % block < 7:  # a block's tail too short for a header is padding
+            pos += block - pos % block
+            continue
+        _crc, length, kind = struct.unpack("<IHB", data[pos:pos + 7])
+        payload += data[pos + 7:pos + 7 + length]
+        pos += 7 + length
+        if kind in (1, 4):  # FULL or LAST: one record is complete
+            rec = wandb_internal_pb2.Record()
+            rec.ParseFromString(payload)
+            payload = b""
+            if rec.WhichOneof("record_type") == "history":
+                row = {item.key or "/".join(item.nested_key): json.loads(item.value_json) for item in rec.history.item}
+                rows.append({k: v for k, v in row.items() if k.startswith("rounds/")})
+        elif kind == 0:
             break
-        rec = wandb_internal_pb2.Record()
-        rec.ParseFromString(data)
-        if rec.WhichOneof("record_type") == "history":
-            row = {item.key or "/".join(item.nested_key): json.loads(item.value_json) for item in rec.history.item}
-            rows.append({k: v for k, v in row.items() if k.startswith("rounds/")})
     return rows
