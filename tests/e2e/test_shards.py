@@ -99,7 +99,7 @@ def test_merge_refuses_an_unfinished_or_missing_shard(servers, tmp_path):
 
 
 def test_verify_shards_merge_to_the_unsharded_verdicts(tmp_path):
-    recs = [{"name": f"t{i}", "theorem": "p → p", "proof": "intro h\nexact h" if i % 3 else "exact rfl"}
+    recs = [{"name": f"t{i}", "theorem": "p → p", "proof": "  intro h\n  exact h" if i % 3 else "  exact rfl"}
             for i in range(7)]
     data = tmp_path / "proofs.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in recs))
