@@ -77,8 +77,13 @@ class OpenAIEngine:
         self.tokenizer = tokenizer
         self.prompts_per_request, self.retries, self.backoff = prompts_per_request, retries, backoff
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self.http = httpx.Client(headers=headers, timeout=timeout,
-                                 limits=httpx.Limits(max_connections=concurrency * len(self.urls)))
+        import socket
+
+        # TCP_NODELAY: a request's headers and body go out as separate writes; with Nagle's algorithm and the
+        # server's delayed ACK each small request would wait ~40 ms (measured: half the throughput on 127.0.0.1)
+        transport = httpx.HTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],
+                                        limits=httpx.Limits(max_connections=concurrency * len(self.urls)))
+        self.http = httpx.Client(headers=headers, timeout=timeout, transport=transport)
         self._transport_errors = (httpx.TransportError,)
         self.pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="gentzen-openai")
         self.stats = EngineStats()
