@@ -51,22 +51,34 @@ class Tracker:
         self.kind, self.out, self.logs = kind, Path(out), logs
         self.offsets = {tag: 0 for tag in logs}
         self.lines = {tag: 0 for tag in logs}
-        self.out.mkdir(parents=True, exist_ok=True)
+        self.name = name or self.out.name
+        self.writer = self.run = None
         if kind == "tensorboard":
+            require("torch.utils.tensorboard", "tensorboard")
+        else:
+            require("wandb", "wandb")
+
+    def _open(self) -> None:
+        """The writer, at the first value: a trainer that swaps its OUT folder atomically (train sft) writes
+        its log at the end, so the tracker's folder is made in the final one (checkpoint.py keeps it)."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        if self.kind == "tensorboard":
             tb = require("torch.utils.tensorboard", "tensorboard")
             self.writer = tb.SummaryWriter(log_dir=str(self.out / "tensorboard"))
-        else:
-            wandb = require("wandb", "wandb")
-            os.environ.setdefault("WANDB_MODE", "offline")
-            os.environ.setdefault("WANDB_SILENT", "true")
-            self.run = wandb.init(project=os.environ.get("WANDB_PROJECT", "gentzen"), dir=str(self.out),
-                                  name=name or self.out.name, reinit=True)
-            for tag in logs:  # each log keeps its own step axis
-                self.run.define_metric(f"{tag}/step")
-                self.run.define_metric(f"{tag}/*", step_metric=f"{tag}/step")
+            return
+        wandb = require("wandb", "wandb")
+        os.environ.setdefault("WANDB_MODE", "offline")
+        os.environ.setdefault("WANDB_SILENT", "true")
+        self.run = wandb.init(project=os.environ.get("WANDB_PROJECT", "gentzen"), dir=str(self.out),
+                              name=self.name, reinit=True)
+        for tag in self.logs:  # each log keeps its own step axis
+            self.run.define_metric(f"{tag}/step")
+            self.run.define_metric(f"{tag}/*", step_metric=f"{tag}/step")
 
     def log(self, tag: str, record: dict, step: int) -> None:
         values = {f"{tag}/{k}": v for k, v in scalars(record).items()}
+        if self.writer is None and self.run is None:
+            self._open()
         if self.kind == "tensorboard":
             for k, v in values.items():
                 self.writer.add_scalar(k, v, step)
@@ -98,10 +110,12 @@ class Tracker:
 
     def close(self) -> None:
         self.poll()
-        if self.kind == "tensorboard":
+        if self.writer is not None:
             self.writer.close()
-        else:
+        if self.run is not None:
             self.run.finish()
+            # wandb's service writes the run file after finish() returns; teardown waits for it
+            require("wandb", "wandb").teardown()
 
 
 def open_tracker(kind: str, out: str | Path, logs: dict[str, tuple[str, str]]) -> Tracker | None:

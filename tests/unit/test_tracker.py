@@ -88,3 +88,47 @@ def _wandb_history(path: Path) -> list[dict]:
         elif kind == 0:
             break
     return rows
+
+
+def _cli(*args: str, extra_path: str = ""):
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(x for x in (str(root / "py"), extra_path) if x),
+               OMP_NUM_THREADS="1", GENTZEN_THREADS="1", WANDB_MODE="offline")
+    return subprocess.run([sys.executable, "-m", "gentzen.cli.main", *args], capture_output=True, text=True,
+                          timeout=300, env=env)
+
+
+def test_cli_report_to_mistakes_are_one_line_errors(tmp_path):
+    pytest.importorskip("torch", reason="train sft needs the train extra")
+    from gentzen.train.samples import write_jsonl
+
+    data = write_jsonl(tmp_path / "data.jsonl")
+    r = _cli("train", "sft", "--data", str(data), "--out", str(tmp_path / "m"), "--max-steps", "1",
+             "--report-to", "mlflow")
+    lines = [x for x in r.stderr.splitlines() if x.strip()]
+    assert r.returncode == 2 and len(lines) == 1 and "--report-to 'mlflow'" in lines[0], r.stderr
+
+
+def test_cli_train_sft_writes_tensorboard_events_of_its_log(tmp_path):
+    tb = pytest.importorskip("tensorboard", reason="the tensorboard extra is not installed")
+    pytest.importorskip("torch", reason="train sft needs the train extra")
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    from gentzen.train.samples import write_jsonl
+
+    data = write_jsonl(tmp_path / "data.jsonl")
+    out = tmp_path / "m"
+    r = _cli("train", "sft", "--data", str(data), "--out", str(out), "--preset", "tiny", "--seconds", "0",
+             "--max-steps", "4", "--vocab-size", "400", "--eval-every", "0", "--report-to", "tensorboard",
+             extra_path=str(Path(tb.__file__).parents[1]))
+    assert r.returncode == 0, r.stderr[-2000:]
+    log = [json.loads(x) for x in (out / "log.jsonl").read_text().splitlines()]
+    acc = EventAccumulator(str(out / "tensorboard"))
+    acc.Reload()
+    steps = [x for x in log if "loss" in x and "step" in x]
+    assert steps and [(e.step, round(e.value, 5)) for e in acc.Scalars("sft/loss")] == \
+        [(x["step"], round(x["loss"], 5)) for x in steps]

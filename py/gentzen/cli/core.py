@@ -237,15 +237,13 @@ class _Merged:
 
 def _merged_verdicts(files: list[Path], items: list) -> dict[str, dict]:
     """key -> record from shard outputs; every item a checker judges must be among them."""
-    from gentzen.repl.results import ResultLog
+    from gentzen.io import read_jsonl_resumable
 
     got: dict[str, dict] = {}
     for f in files:
         if not f.is_file():
             fail(f"--merge {f}: no such file")
-        log = ResultLog(f)
-        got.update(log.done)
-        log.close()
+        got.update({r["key"]: r for r in read_jsonl_resumable(f) if isinstance(r, dict) and "key" in r})
     missing = [it.name for _, it, key in items if it.problem is None and key not in got]
     if missing:
         fail(f"{len(missing)} item(s) are not in the --merge files (first: {missing[0]}); run the missing shards")
