@@ -30,7 +30,8 @@ def parse_shard(spec: str | None, env: Mapping[str, str] | None = None) -> tuple
             i = int(env["SLURM_ARRAY_TASK_ID"]) - int(env.get("SLURM_ARRAY_TASK_MIN") or 0)
             n = int(env["SLURM_ARRAY_TASK_COUNT"])
         except ValueError:
-            raise InputError("SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT/SLURM_ARRAY_TASK_MIN are not integers") from None
+            raise InputError("SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT/SLURM_ARRAY_TASK_MIN are not integers"
+                             ) from None
         if not 0 <= i < n:
             raise InputError(f"the Slurm array task {env['SLURM_ARRAY_TASK_ID']} is not one of its "
                              f"{n} tasks counted from {env.get('SLURM_ARRAY_TASK_MIN') or 0}; use --shard I/N")

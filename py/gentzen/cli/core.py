@@ -229,7 +229,8 @@ class _Merged:
         for key in keys:  # `file_error`: the record's error, already in the file's positions
             r = self.records[key]
             yield SimpleNamespace(ok=r["ok"], file_error=r.get("error"), backend=r.get("backend", ""),
-                                  checker=r.get("checker", ""), time_s=float(r.get("time_s", 0.0)), detail=r.get("detail"))
+                                  checker=r.get("checker", ""), time_s=float(r.get("time_s", 0.0)),
+                                  detail=r.get("detail"))
 
     def close(self) -> None:
         pass

@@ -48,7 +48,8 @@ def with_json(params: list[inspect.Parameter], default: bool = False) -> inspect
 def config(cfg_cls, values: dict):
     """The config from parsed option values (paths as strings, as the library takes them; a repeatable
     option given no value as [])."""
-    lists = {f.name for f in dataclasses.fields(cfg_cls) if typing.get_origin(typing.get_type_hints(cfg_cls)[f.name]) is list}
+    hints = typing.get_type_hints(cfg_cls)
+    lists = {f.name for f in dataclasses.fields(cfg_cls) if typing.get_origin(hints[f.name]) is list}
     return cfg_cls(**{k: (str(v) if isinstance(v, Path) else [] if v is None and k in lists else v)
                       for k, v in values.items()})
 

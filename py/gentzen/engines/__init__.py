@@ -75,4 +75,5 @@ def open_engine(model: str, choice: EngineChoice, *, device: str = "cpu", thread
     return load_engine(model, "torch", device=device, threads=threads or None)
 
 
-__all__ = ["BACKENDS", "EngineChoice", "open_engine", "Completion", "Engine", "EngineStats", "FakeEngine", "load_engine"]
+__all__ = ["BACKENDS", "Completion", "Engine", "EngineChoice", "EngineStats", "FakeEngine", "load_engine",
+           "open_engine"]

@@ -94,9 +94,11 @@ def join_shards(runs: list[dict]) -> list[dict]:
             for rec in recs:
                 for k, v in (rec.get("seconds") or {}).items():
                     seconds[k] = round(seconds.get(k, 0.0) + float(v), 4)
-            rounds.append({"round": r_no, "solved": union("solved"), "solved_by_composition": union("solved_by_composition"),
-                           "samples": {k: round(total_of("samples_total", k) / total, 4) for k in ("targets", "variants")},
-                           "samples_total": {k: total_of("samples_total", k) for k in ("targets", "variants")},
+            kinds = ("targets", "variants")
+            rounds.append({"round": r_no, "solved": union("solved"),
+                           "solved_by_composition": union("solved_by_composition"),
+                           "samples": {k: round(total_of("samples_total", k) / total, 4) for k in kinds},
+                           "samples_total": {k: total_of("samples_total", k) for k in kinds},
                            "tokens": sum(int(rec.get("tokens", 0)) for rec in recs),
                            "updates": sum(int(rec.get("updates", 0)) for rec in recs), "seconds": seconds})
         first = parts[0]
