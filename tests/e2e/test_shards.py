@@ -118,3 +118,38 @@ def test_verify_shards_merge_to_the_unsharded_verdicts(tmp_path):
 
 def _canonical_verdicts(path: Path) -> list[dict]:
     return [{**json.loads(x), "time_s": 0} for x in path.read_text().splitlines()]
+
+
+def test_prove_through_the_servers_gives_the_local_engines_answer(servers):
+    a, b = servers
+    args = ["prove", "--json", "-k", "8", "--seed", "0", "P → Q, ¬Q ⊢ ¬P"]
+    local = gentzen(*args, "--device", "cpu")
+    remote = gentzen(*args, "--engine", "openai", "--base-url", a, "--base-url", b)
+    assert local.returncode == remote.returncode == 0, remote.stderr[-2000:]
+    lr, rr = json.loads(local.stdout), json.loads(remote.stdout)
+    assert rr["ok"] and (rr["proof"], rr["totals"]["tokens"]) == (lr["proof"], lr["totals"]["tokens"])
+    bad = gentzen("prove", "P ⊢ P", "--engine", "openai")
+    assert bad.returncode == 2 and "--base-url" in bad.stderr and "Traceback" not in bad.stderr
+    down = gentzen("prove", "P → Q, ¬Q ⊢ ¬P", "--engine", "openai", "--base-url", "http://127.0.0.1:9")
+    assert down.returncode == 2 and "no server" in down.stderr and "Traceback" not in down.stderr
+
+
+def test_train_ei_and_ttrl_sample_through_the_servers(servers, tmp_path):
+    a, _ = servers
+    targets = tmp_path / "t.jsonl"
+    targets.write_text("".join(json.dumps({"theorem": t}) + "\n" for t in
+                               ("P → Q, ¬Q ⊢ ¬P", "P ∧ Q ⊢ Q ∧ P", "P ⊢ P ∨ Q")))
+    model = str(ROOT / "py/gentzen/assets/default_model")
+    rows = {}
+    for engine in ("torch", "openai"):
+        extra = ["--engine", "openai", "--base-url", a] if engine == "openai" else []
+        r = gentzen("train", "ei", "--model", model, "--targets", str(targets), "--out", str(tmp_path / f"ei-{engine}"),
+                    "--rounds", "1", "--samples", "2", "--steps", "1", "--batch", "2", "--threads", "1", *extra)
+        assert r.returncode == 0, r.stderr[-2000:]
+        rows[engine] = [{k: v for k, v in x.items() if "seconds" not in k} for x in
+                        map(json.loads, (tmp_path / f"ei-{engine}" / "round-001.samples.jsonl").read_text().splitlines())]
+    assert rows["openai"] == rows["torch"]  # the same attempts and proofs through HTTP
+    r = gentzen("ttrl", str(targets), "--model", model, "--out", str(tmp_path / "ttrl"), "--rounds", "1",
+                "--samples", "2", "--steps", "0", "--max-variants", "2", "--engine", "openai", "--base-url", a, "--json")
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert json.loads(r.stdout)["targets"] == 3
