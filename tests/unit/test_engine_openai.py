@@ -175,3 +175,44 @@ def test_shipped_model_gives_the_same_proofs_remote_and_local():
         remote.close()
     finally:
         srv.stop()
+
+
+@pytest.mark.requires_torch
+def test_syncer_publishes_each_lora_update_as_a_new_adapter(servers, tmp_path):
+    """engines/sync.py with a remote engine: the trained adapter is saved to a new folder per version and
+    loaded on every server under a new name; a full-weight model is refused in one line."""
+    pytest.importorskip("peft", reason="LoRA needs the train extra")
+    from gentzen.engines.sync import Syncer
+    from gentzen.models import formats
+    from gentzen.models.model import new_model
+    from gentzen.models.tokenizer import train_tokenizer
+    from gentzen.train.lora import add_lora
+    from gentzen.train.samples import records
+
+    a, b = servers(), servers()
+    tok = train_tokenizer(list(formats.corpus(records(), "whole")), vocab_size=400)
+    model = add_lora(new_model("tiny", tok, seed=0), "r=4,alpha=8")
+    syncer = Syncer(OpenAIEngine([a.url, b.url]), tmp_path / "adapters")
+    first, second = syncer.sync(model), syncer.sync(model)
+    assert (first.engine, second.engine) == ("openai-lora", "openai-lora")
+    assert first.adapter != second.adapter and syncer.engine.model_name == second.adapter
+    for srv in (a, b):
+        assert srv.state.adapters == {second.adapter: str((tmp_path / "adapters" / "adapter-v00002").resolve())}
+    assert (tmp_path / "adapters" / "adapter-v00002" / "adapter_config.json").is_file()
+    with pytest.raises(InputError, match="LoRA adapters only"):
+        Syncer(OpenAIEngine([a.url])).sync(new_model("tiny", tok, seed=0))
+
+
+def test_tui_model_handle_opens_the_remote_engine(servers):
+    from gentzen.engines import EngineChoice
+    from gentzen.eval.run import SHIPPED_MODEL
+
+    pytest.importorskip("textual", reason="the TUI needs the tui extra")
+    pytest.importorskip("tokenizers", reason="the shipped model's tokenizer needs the train extra")
+    from gentzen.tui.app import ModelHandle
+
+    srv = servers()
+    handle = ModelHandle(SHIPPED_MODEL, "openai", choice=EngineChoice("openai", (srv.url,)))
+    engine = handle.get()
+    assert isinstance(engine, OpenAIEngine) and engine.urls == [srv.url]
+    handle.close()

@@ -73,6 +73,7 @@ class OpenAIEngine:
         if prompts_per_request < 1 or concurrency < 1 or retries < 0:
             raise InputError("prompts_per_request and concurrency must be at least 1, retries at least 0")
         self.urls = [u.rstrip("/").removesuffix("/v1") for u in base_urls]
+        self.base_urls = list(base_urls)
         self.dealer = Dealer(self.urls)
         self.tokenizer = tokenizer
         self.prompts_per_request, self.retries, self.backoff = prompts_per_request, retries, backoff
