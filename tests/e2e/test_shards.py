@@ -153,3 +153,30 @@ def test_train_ei_and_ttrl_sample_through_the_servers(servers, tmp_path):
                 "--samples", "2", "--steps", "0", "--max-variants", "2", "--engine", "openai", "--base-url", a, "--json")
     assert r.returncode == 0, r.stderr[-2000:]
     assert json.loads(r.stdout)["targets"] == 3
+
+
+def test_two_ttrl_shards_on_the_servers_report_as_the_unsharded_run(servers, tmp_path):
+    a, b = servers
+    targets = tmp_path / "t.jsonl"
+    targets.write_text("".join(json.dumps({"theorem": t}) + "\n" for t in
+                               ("P → Q, ¬Q ⊢ ¬P", "P ∧ Q ⊢ Q ∧ P", "P ⊢ P ∨ Q", "(P → Q) ∧ (Q → R) ⊢ P → R",
+                                "¬¬P ⊢ P")))
+    common = ["ttrl", str(targets), "--model", str(ROOT / "py/gentzen/assets/default_model"), "--rounds", "1",
+              "--steps", "0", "--samples", "2", "--max-variants", "2", "--engine", "openai"]
+    r = gentzen(*common, "--base-url", a, "--base-url", b, "--out", str(tmp_path / "whole"))
+    assert r.returncode == 0, r.stderr[-2000:]
+    for i, url in enumerate((a, b)):
+        r = gentzen(*common, "--base-url", url, "--shard", f"{i}/2", "--out", str(tmp_path / f"s{i}"))
+        assert r.returncode == 0, r.stderr[-2000:]
+    reports = []
+    for runs in ([tmp_path / "whole"], [tmp_path / "s0", tmp_path / "s1"]):
+        r = gentzen("ttrl", "report", *map(str, runs), "--json")
+        assert r.returncode == 0, r.stderr[-2000:]
+        rep = json.loads(r.stdout)
+        for row in rep["runs"]:
+            row.pop("run")
+            row["at_x"] = {}
+        reports.append(json.dumps(_zero_clock(rep), sort_keys=True))
+    assert reports[0] == reports[1]
+    joined = json.loads(reports[1])["runs"][0]
+    assert joined["targets"] == 5 and joined["solved"] >= 1  # not a comparison of two empty runs
