@@ -16,6 +16,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 TRANSCRIPTS = SHARED / "repl-transcripts"
+# Where else the REPL's own recorded sessions live: the REPL package Lake fetches for this project
+# (lakefile.lean: `require REPL … @ "v4.32.0"`) keeps its test transcripts in `test/`. Lake names the package
+# directory after the require (`REPL`); some Lake versions lower-case it.
+TRANSCRIPT_DIRS = [Path(p) for p in os.environ.get("GENTZEN_REPL_TRANSCRIPTS", "").split(os.pathsep) if p] + [
+    TRANSCRIPTS, ROOT / ".lake" / "packages" / "REPL" / "test", ROOT / ".lake" / "packages" / "repl" / "test"]
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -54,8 +59,19 @@ def pytest_collection_modifyitems(config, items):
                     item.add_marker(pytest.mark.skip(reason=reason))
 
 
+def find_transcripts(dirs=None) -> Path | None:
+    """The first directory holding recorded REPL sessions (`proof_branching.in` + `.expected.out`), or None."""
+    for d in TRANSCRIPT_DIRS if dirs is None else dirs:
+        if (d / "proof_branching.in").is_file() and (d / "proof_branching.expected.out").is_file():
+            return d
+    return None
+
+
 @pytest.fixture
 def transcripts_dir() -> Path:
-    if not TRANSCRIPTS.is_dir():
-        pytest.skip(f"REPL transcripts not found at {TRANSCRIPTS} (../shared is absent)")
-    return TRANSCRIPTS
+    found = find_transcripts()
+    if found is None:
+        pytest.skip("REPL transcripts not found (looked in $GENTZEN_REPL_TRANSCRIPTS, "
+                    + ", ".join(str(d) for d in TRANSCRIPT_DIRS[-3:])
+                    + "; run `lake update` in the repository root to fetch the REPL package, which keeps them)")
+    return found

@@ -82,7 +82,9 @@ def test_verify_cli_through_the_server(server, tmp_path):
                        timeout=60)
     rows = [json.loads(x) for x in r.stdout.splitlines()]
     assert r.returncode == 1 and [x["ok"] for x in rows] == [True, False, False], r.stderr
-    assert rows[1]["error"]["kind"] == "lean_error" and rows[2]["error"]["kind"] == "forbidden"
+    # the server runs `gentzen repl` and says so (X-Gentzen-Checker): its errors are not called Lean's
+    assert rows[1]["error"]["kind"] == "kernel_repl_error" and rows[2]["error"]["kind"] == "forbidden"
+    assert rows[2]["checker"] == "reader"  # the local screen: never sent
 
 
 def post(url: str, content: bytes, key: str | None = KEY, **kw) -> httpx.Response:

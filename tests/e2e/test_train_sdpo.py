@@ -30,8 +30,11 @@ def _theorems(tmp_path) -> Path:
     return path
 
 
-def _run(*args, check=True):
+def _run(*args, check=True, force=True):
+    # The shipped model never saw a feedback block (its teacher gap is negative): these tests run the
+    # SDPO machinery past the gap check with --force; test_teacher_gap_* check the refusal itself.
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    args = (*args, "--force") if force else args
     p = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "sdpo", *map(str, args)],
                        capture_output=True, text=True, env=env, timeout=600)
     if check:
@@ -59,6 +62,7 @@ def test_per_theorem_run_logs_accounting_and_solved_theorems_reverify(tmp_path, 
             assert r["proof"] is None and r["iterations"] == 2
     its = _lines(out / "iterations.jsonl")
     assert its and all({"tally", "seconds", "theorem_index", "iteration"} <= set(i) for i in its)
+    assert {r["checker"] for r in rows} == {i["checker"] for i in its} == {"kernel"}  # who judged, recorded
     for i in its:
         s = i["seconds"]
         assert s["sampling"] + s["checking"] + s["training"] + s["other"] == pytest.approx(s["total"], abs=1e-3)

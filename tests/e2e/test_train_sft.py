@@ -78,3 +78,6 @@ def test_cli_train_sft(tmp_path):
                             "--seconds", "0", "--max-steps", "5", "--vocab-size", "400", "--no-resume"])
     assert r.exit_code == 0, r.output
     assert "5 steps" in r.output and (tmp_path / "m" / "command.txt").is_file()
+    # the default --teacher-share 0.25 adds SDPO teacher-format sequences (4 of the 11 train records here)
+    assert "4 of them teacher-format" in r.output
+    assert json.loads((tmp_path / "m" / "gentzen.json").read_text())["teacher_sequences"] == 4

@@ -78,10 +78,17 @@ def test_ttrl_run_directory(setup):
     assert (out / "curves.png").stat().st_size > 1000
     cfg = json.loads((out / "config.json").read_text())
     assert cfg["kind"] == "ttrl" and cfg["arm"] == "ttrl" and cfg["targets"] == 8
+    # every verdict names its checker: the run's backend (kernel) re-verified each sampler-accepted proof
+    samples = _rows(out / "rounds" / "round-001.samples.jsonl")
+    verdicts = [v for r in samples for v in r["verdicts"]]
+    assert verdicts and {v["checker"] for v in verdicts} == {"kernel"}
+    assert all(r["verified"] == sum(v["status"] == "accepted" for v in r["verdicts"]) for r in samples)
+    assert {a["checker"] for t in targets for a in t["attempts"]} == {"kernel"}
 
 
 @pytest.mark.parametrize("arm, extra", [
-    ("ei", []), ("unrelated", []), ("ei-then-ttrl", ["--patience", "1"]), ("sdpo", []), ("ttrl", ["--fork"]),
+    # the tiny model never saw a feedback block: the sdpo arm runs past its teacher-gap refusal
+    ("ei", []), ("unrelated", []), ("ei-then-ttrl", ["--patience", "1"]), ("sdpo", ["--force"]), ("ttrl", ["--fork"]),
 ])
 def test_each_arm_runs_two_rounds(setup, arm, extra):
     out = setup / f"arm-{arm}{'-fork' if extra == ['--fork'] else ''}"

@@ -68,8 +68,9 @@ def test_repl_backend_agrees_with_kernel_on_every_verdict(proofs, tmp_path):
     oks = sum(x["ok"] for x in kernel.values())
     assert 250 < oks < 550
     assert {x["backend"] for x in repl.values()} == {"repl"}
-    # who checked: the REPL's own verdicts say kernel-repl, the pre-REPL screen says kernel; never Lean
-    assert {x["checker"] for x in repl.values()} <= {"kernel-repl", "kernel"}
+    # who checked: the REPL's own verdicts say kernel-repl, the local screen before it (forbidden
+    # constructs) says reader; never Lean
+    assert {x["checker"] for x in repl.values()} <= {"kernel-repl", "reader"}
     assert not any(x["error"] and x["error"]["kind"] == "lean_error" for x in repl.values())
     assert any(x["checker"] == "kernel-repl" and not x["ok"] for x in repl.values())
     # stdout streams the same records as the file

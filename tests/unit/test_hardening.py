@@ -178,7 +178,8 @@ def test_sft_config_checks_before_any_work(tmp_path):
     for bad, msg in [(dict(batch_size=0), "--batch-size"), (dict(lr=-1), "--lr"), (dict(vocab_size=10), "--vocab-size"),
                      (dict(seconds=-1), "--seconds"), (dict(seconds=0, max_steps=0), "give a budget"),
                      (dict(preset="huge"), "--preset"), (dict(out=str(tmp_path / "file")), "existing file"),
-                     (dict(warmup=1.0), "--warmup"), (dict(format="nope"), "format")]:
+                     (dict(warmup=1.0), "--warmup"), (dict(format="nope"), "format"),
+                     (dict(teacher_share=1.5), "--teacher-share")]:
         with pytest.raises(InputError, match=msg):
             check_config(SFTConfig(**{**ok, **bad}))
 

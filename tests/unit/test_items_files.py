@@ -86,11 +86,16 @@ def test_missing_body_is_a_parse_error_at_the_next_token():
     assert items[1].check().ok
 
 
-def test_earlier_declarations_make_a_rejection_unsupported():
-    text = BASE[0] + "theorem b (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact a1 P Q h1 h2\n"
-    b = lean_items(text)[1]
-    res = b.check()
-    assert not res.ok and res.error.kind == "unsupported" and "`a1`" in res.error.message
+def test_earlier_theorems_are_lemmas_only_when_accepted():
+    # issue 22: an earlier theorem the kernel accepted is a lemma (core/lemmas.py); one it rejected rejects
+    # the proofs citing it (Lean would add it with `sorry`)
+    cite = "theorem b (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact {} P Q h1 h2\n"
+    b = lean_items(BASE[0] + cite.format("a1"))[1]
+    assert b.check().ok and "a1" in b.lemmas
+    wrong = lean_items(BASE[0] + cite.format("a1").replace("h1 h2\n", "h2 h1\n"))[1].check()
+    assert not wrong.ok and wrong.error.kind == "type_mismatch"
+    c = lean_items(BASE[1] + cite.replace("(h2 : P)", "(h2 : P) (h : P)").format("a2"))[1].check()
+    assert not c.ok and c.error.kind == "invalid_declaration" and "`a2`" in c.error.message
 
 
 def test_jsonl_positions():

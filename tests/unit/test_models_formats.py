@@ -39,21 +39,41 @@ class FakeState:
     def render(self):
         return f"⊢ goal after {len(self.steps)} steps"
 
+    def settle(self):
+        return self
+
+    def proof_text(self):
+        return "\n".join(self.steps)
+
     def step(self, line):
-        return FakeState(self.steps + (line.strip(),))
+        return FakeState(self.steps + (line,))
 
 
 @pytest.mark.parametrize("fmt", ["state", "state+proof"])
 def test_state_formats_with_fake_kernel(fmt):
-    exs = formats.examples(MT, fmt, start=lambda thm: FakeState())
+    exs = formats.examples(MT, fmt, start=lambda thm, **kw: FakeState())
     assert len(exs) == 3 and not any(ex.eos for ex in exs)
     prompt, target = exs[1].segments
     assert "⊢ goal after 1 steps" in prompt.text and prompt.text.endswith("-/\n")
+    # the environment names what a step introduces: the target leaves the name out
     if fmt == "state":
-        assert target.text == "have n2 : Q := h1 n1\n" and "theorem" not in prompt.text
+        assert target.text == "have : Q := h1 n1\n" and "theorem" not in prompt.text
     else:
-        assert target.text == "  have n2 : Q := h1 n1\n"
-        assert prompt.text.startswith(formats.header(MT["theorem"]) + "  intro n1\n/-\n")
+        assert target.text == "  have : Q := h1 n1\n"
+        assert prompt.text.startswith(formats.header(MT["theorem"]) + "  intro\n/-\n")
+
+
+def test_state_prompts_show_only_the_current_goal():
+    goals = "case left\nP : Prop\n⊢ P\n\ncase right\nP : Prop\n⊢ P ∨ P"
+    assert formats.build_prompt("state", MT["theorem"], "", goals) == "/-\ncase left\nP : Prop\n⊢ P\n-/\n"
+
+
+def test_unnamed_steps():
+    assert formats.unnamed("  · intro n3") == "  · intro" and formats.introduced_name("  · intro n3") == "n3"
+    assert formats.unnamed("  have n4 : P ∧ Q := ⟨h1, h2⟩") == "  have : P ∧ Q := ⟨h1, h2⟩"
+    assert formats.unnamed("    have n5 : P := by") == "    have : P := by"
+    for kept in ("  intro n1 n2", "  have := h1", "  exact n1", "  rcases h1 with n1 | n2"):
+        assert formats.unnamed(kept) == kept and formats.introduced_name(kept) is None
 
 
 def test_unknown_format_and_missing_state():

@@ -34,7 +34,7 @@ def test_diagnostics_report_warnings_and_screens(repl):
     unused = "theorem u (P Q : Prop) (h1 : P) : P := by\n  exact h1"
     ws = diagnostics(unused, repl)
     assert [d.severity for d in ws] == ["warning"] and "`Q`" in ws[0].message  # the unused-variable linter
-    bad = diagnostics(TEXT.replace("h1 n2", "sorry"), "repl", jobs=1)  # a backend by name
+    bad = diagnostics(TEXT.replace("h1 n2", "sorry"), "repl", jobs=1, repl_cmd="gentzen repl")  # a backend by name
     assert bad[0].severity == "error" and bad[0].line == 3 and "sorry" in bad[0].message
 
 

@@ -43,7 +43,7 @@ def test_all_dead_keeps_the_transport_verdict():
     v = SpreadVerifier([f"http://127.0.0.1:{free_port()}"] * 2, timeout=5, retries=1)
     got = list(v.verify_many(ITEMS[:2]))
     v.close()
-    assert all(not x.ok and x.kind == "crash" for x in got)
+    assert all(not x.ok and x.kind == "transport" and x.status == "error" for x in got)
 
 
 def test_make_picks_the_backend():

@@ -221,10 +221,11 @@ def test_status_bar_names_backend_model_engine():
 
 
 def test_lean_verdicts_through_the_repl_bridge():
-    # --backend repl: the REPL protocol; with no Lean here the default REPL command is gentzen's own
-    # kernel-backed server, a real subprocess on the same bridge Lean's REPL uses.
+    # --backend repl --repl-cmd "gentzen repl": the REPL protocol answered by gentzen's own kernel-backed
+    # server, a real subprocess on the same bridge Lean's REPL uses. Its verdicts are labelled
+    # kernel-repl, never "lean".
     async def go():
-        app = GentzenApp("P ∧ Q ⊢ Q ∧ P", backend="repl")
+        app = GentzenApp("P ∧ Q ⊢ Q ∧ P", backend="repl", repl_cmd="gentzen repl")
         async with app.run_test(size=(120, 40)) as pilot:
             scr = app.screen
             await type_line(pilot, "constructor")
@@ -234,8 +235,9 @@ def test_lean_verdicts_through_the_repl_bridge():
             await pilot.pause()
             assert [s.lean for s in scr.session.accepted] == ["ok", "ok"]
             proof = text_of(scr, "#proof")
-            assert "✓ lean ✓   constructor" in proof and "✓ lean ✓   · exact h1.2" in proof
-            assert "backend: repl" in text_of(scr, "StatusBar")
+            assert "✓ kernel-repl ✓   constructor" in proof and "✓ kernel-repl ✓   · exact h1.2" in proof
+            assert "lean" not in proof.lower()
+            assert "backend: repl (kernel-repl)" in text_of(scr, "StatusBar")
     run(go())
 
 
@@ -243,6 +245,8 @@ def test_a_lean_error_on_a_kernel_accepted_line_is_shown():
     from gentzen.repl.verify import Verdict, Verifier
 
     class Disagrees(Verifier):  # a Lean that rejects line 2 (a kernel/Lean disagreement)
+        checker = "lean-repl"
+
         def verify_many(self, items):
             for _thm, _proof in items:
                 msg = {"severity": "error", "pos": {"line": 2, "column": 2}, "endPos": {"line": 2, "column": 7},
@@ -258,7 +262,7 @@ def test_a_lean_error_on_a_kernel_accepted_line_is_shown():
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert scr.session.accepted[0].lean == "error: made-up Lean error"
-            assert "✓ lean ✗   exact h1 h2" in text_of(scr, "#proof")
+            assert "✓ lean-repl ✗   exact h1 h2" in text_of(scr, "#proof")
     run(go())
 
 

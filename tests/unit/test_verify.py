@@ -178,10 +178,11 @@ def test_kimina_client_against_the_app():
     assert got == [x.ok for x in KernelVerifier().verify_many(xs)]
 
 
-def test_kimina_unreachable_is_a_verdict_not_a_crash():
+def test_kimina_request_failure_is_a_transport_error_not_a_verdict():
     with KiminaVerifier("http://127.0.0.1:9", jobs=1, timeout=1) as v:
         out = v.verify(THM, GOOD)
-    assert not out.ok and out.kind == "crash" and "kimina request failed" in out.message
+    assert not out.ok and out.kind == "transport" and "kimina request failed" in out.message
+    assert out.status == "error" and out.to_dict()["status"] == "error"  # never `rejected`
 
 
 def test_result_log_is_resumable_and_survives_a_torn_line(tmp_path):

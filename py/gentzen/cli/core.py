@@ -1,7 +1,8 @@
 """CLI for the core: `gentzen valid`, `gentzen verify`, `gentzen state`.
 
 Thin wrappers over gentzen.core; JSON lines with --json, rich text otherwise. Exit codes:
-0 all good, 1 a proof was rejected, 2 unreadable or unparsable input.
+0 all good, 1 a proof was rejected (or could not be checked: a transport error), 2 unreadable or
+unparsable input, or a checker that is not there (no Lean, no server).
 """
 
 from __future__ import annotations
@@ -119,8 +120,11 @@ def verify(
         if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
             fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
         # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
-        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports else
-                                         f"import {' '.join(it.imports)}\x00{it.proof}")) for it in loaded)
+        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports and not it.opens and not it.lemmas
+                                         else f"import {' '.join(it.imports)}\x00"
+                                         + (f"open {' '.join(it.opens)}\x00" if it.opens else "")
+                                         + "".join(f"lemma {n} {lem.text()}\x00" for n, lem in it.lemmas.items())
+                                         + it.proof)) for it in loaded)
     from gentzen.shard import parse_shard, take
 
     try:
@@ -131,17 +135,15 @@ def verify(
         fail("--merge joins the shards' outputs: give it without --shard (and without the Slurm array variables)")
     items = take(items, part)
     merged = _merged_verdicts(merge, items) if merge else None
-    if backend in ("repl", "both") and not (backend == "both" and url) and merged is None:
-        from gentzen.repl.verify import lean_repl_cmd
-
-        try:  # no silent kernel stand-in for Lean: say what is missing before any work
-            repl_cmd = lean_repl_cmd(repl_cmd, backend)
+    if merged is None:
+        try:  # no silent kernel stand-in for Lean, no unreachable server: say what is missing before any work
+            repl_cmd = V.checker_ready(backend, repl_cmd, url, api_key)
         except InputError as e:
             fail(str(e))
     log = ResultLog(out_path) if out_path is not None else None
     todo = [x for x in items if log is None or x[2] not in log.done]
     rejected = sum(not log.done[k].get("ok") for _, _, k in items if log is not None and k in log.done)
-    unsupported = 0
+    unsupported = errors = 0
     if backend == "both" and disagreements is None:
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
     try:
@@ -164,26 +166,32 @@ def verify(
     try:
         # items the file reader already judged (lemma, forbidden commands, unsupported statements)
         # never reach a checker; the rest stream through it in order
-        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports) if merged is None
-                                             else key for _, it, key in todo if it.problem is None))
+        verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports, it.opens, it.lemmas)
+                                             if merged is None else key for _, it, key in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:
-                error, ok, checker, v = item.problem.to_dict(), False, "reader", None
+                error, ok, checker, v, status = item.problem.to_dict(), False, "reader", None, "rejected"
             else:
                 v = next(verdicts)
-                error = v.file_error if merged is not None else item.to_file(v.error)
-                ok, checker = v.ok, v.checker
+                if merged is not None:  # a shard's record: the verdict as that run wrote it
+                    error, ok, checker, status = v.file_error, v.ok, v.checker, v.status
+                else:
+                    error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
+                    ok, error = item.guarded(ok, v.error, error)  # `#guard_msgs in`: the messages are the verdict
+                    if status != "error":
+                        status = "accepted" if ok else "rejected"
             checkers[checker] = checkers.get(checker, 0) + 1
-            rejected += not ok
+            errors += status == "error"  # the request failed: no verdict on the proof
+            rejected += status == "rejected"
             unsupported += error is not None and error.get("kind") == "unsupported"
-            rec = {"name": item.name, "ok": ok, "error": error, "backend": v.backend if v else backend,
-                   "checker": checker, "source": str(path), "key": key,
+            rec = {"name": item.name, "ok": ok, "status": status, "error": error,
+                   "backend": v.backend if v else backend, "checker": checker, "source": str(path), "key": key,
                    "time_s": round(v.time_s, 6) if v else 0.0}
             if item.record_line is not None:
                 rec["record_line"] = item.record_line
             if v is not None and v.detail is not None:
                 rec["detail"] = v.detail
-            if log is not None:
+            if log is not None and status != "error":  # not checked: a resumed run asks again
                 log.append(rec)
             if progress is not None:
                 progress.advance(bar)
@@ -193,9 +201,10 @@ def verify(
                 if not (quiet or failures_only):
                     out.print(f"[green]ok[/green]          {item.name}  [dim]({checker})[/dim]")
             elif not quiet:
-                verdict = "unsupported" if error.get("kind") == "unsupported" else "rejected"
-                out.print(f"[red]{verdict:<12}[/red]{item.name}  {_position(path, item, error)} "
-                          f"({error['kind']}; {checker})", markup=True)
+                verdict = "error" if status == "error" else \
+                    "unsupported" if error.get("kind") == "unsupported" else "rejected"
+                where = f"{path}:" if status == "error" else _position(path, item, error)  # not the proof's fault
+                out.print(f"[red]{verdict:<12}[/red]{item.name}  {where} ({error['kind']}; {checker})", markup=True)
                 out.print("            " + str(error["message"]).replace("\n", "\n            "), markup=False)
     finally:
         if progress is not None:
@@ -204,17 +213,20 @@ def verify(
         if log is not None:
             log.close()
     if json_out:  # stdout stays one object per theorem; the summary goes to stderr
-        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected,
-                                               "rejected": rejected, "skipped": len(items) - len(todo),
+        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected - errors,
+                                               "rejected": rejected, "errors": errors,
+                                               "skipped": len(items) - len(todo),
                                                "unsupported": unsupported, "checkers": checkers}}) + "\n")
     else:
         skipped = len(items) - len(todo)
         by = ", ".join(f"{c}" if len(checkers) == 1 else f"{c} {n}" for c, n in checkers.items())
-        out.print(f"{len(items) - rejected}/{len(items)} accepted"
+        out.print(f"{len(items) - rejected - errors}/{len(items)} accepted"
                   + (f", {unsupported} unsupported" if unsupported else "")
+                  + (f", {errors} not checked (transport errors; rerun with --out to retry them)"
+                     if errors else "")
                   + (f" (checked by {by})" if by else "")
                   + (f" ({skipped} already in {out_path})" if skipped else ""), markup=False)
-    raise typer.Exit(1 if rejected else 0)
+    raise typer.Exit(1 if rejected or errors else 0)
 
 
 class _Merged:
@@ -229,6 +241,7 @@ class _Merged:
         for key in keys:  # `file_error`: the record's error, already in the file's positions
             r = self.records[key]
             yield SimpleNamespace(ok=r["ok"], file_error=r.get("error"), backend=r.get("backend", ""),
+                                  status=r.get("status") or ("accepted" if r["ok"] else "rejected"),
                                   checker=r.get("checker", ""), time_s=float(r.get("time_s", 0.0)),
                                   detail=r.get("detail"))
 

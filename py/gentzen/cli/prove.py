@@ -57,11 +57,11 @@ def prove(
     if threads < 0:
         fail(f"--threads must be 0 (the default) or a positive number of threads, got {threads}")
     if backend == "both":  # before any work: without Lean this says what is missing, in one line
+        from gentzen.cli.validate import checker_ready
         from gentzen.errors import InputError
-        from gentzen.repl.verify import lean_repl_cmd
 
         try:
-            repl_cmd = lean_repl_cmd(repl_cmd, "both")
+            repl_cmd = checker_ready("both", repl_cmd)
         except InputError as e:
             fail(str(e))
     if method == "reference":

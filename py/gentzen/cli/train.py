@@ -25,7 +25,8 @@ def _printer():
     def show(ev: dict) -> None:
         kind = ev["event"]
         if kind == "start":
-            typer.echo(f"training {ev['parameters']:,} parameters on {ev['device']}: {ev['sequences']} sequences "
+            teach = f", {ev['teacher_sequences']} of them teacher-format" if ev.get("teacher_sequences") else ""
+            typer.echo(f"training {ev['parameters']:,} parameters on {ev['device']}: {ev['sequences']} sequences{teach} "
                        f"({ev['tokens_per_epoch']:,} tokens/epoch), {ev['eval_sequences']} held out", err=True)
         elif kind == "step" and due(force=ev["step"] == 1):
             typer.echo(f"step {ev['step']:>6}  loss {ev['loss']:.4f}  lr {ev['lr']:.2e}  "
@@ -144,6 +145,11 @@ def _ei_signature() -> inspect.Signature:
 ei.__signature__ = _ei_signature()
 
 
+def gap_text(gap) -> str:
+    """A teacher gap in nats per proof, or n/a (no verified proof to measure it on)."""
+    return "n/a" if gap is None else f"{gap:+.2f} nats"
+
+
 def sdpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """SDPO self-distillation: sample a group, check it, and pull the model toward itself shown the
     checker's feedback, on its own failed samples; OUT/iterations.jsonl and OUT/results.jsonl."""
@@ -153,14 +159,18 @@ def sdpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     validated(cfg, check_config, files=(("--theorems", cfg.theorems, ("theorem",)),))
 
     def show(ev: dict) -> None:
-        if ev["event"] == "start":
+        if ev["event"] == "teacher_gap":
+            typer.echo(f"teacher gap before training: {gap_text(ev['teacher_gap'])} over {ev['proofs']} verified "
+                       f"proof(s) of the first {ev['theorems']} theorem(s)", err=True)
+        elif ev["event"] == "start":
             typer.echo(f"sdpo ({ev['mode']}) on {ev['theorems']} theorems, {ev['done']} done before", err=True)
         elif ev["event"] == "theorem":
             typer.echo(f"theorem {ev['done']}/{ev['total']}: {'solved' if ev['solved'] else 'not solved'} "
-                       f"({ev['solved_total']} solved so far)", err=True)
+                       f"({ev['solved_total']} solved so far), teacher gap {gap_text(ev.get('teacher_gap'))}", err=True)
         elif ev["event"] == "iteration" and "theorem_index" not in ev:
             typer.echo(f"iteration {ev['iteration']}: {ev['verified']} verified on {ev['targets']} theorems, "
-                       f"divergence {loss_text(ev.get('divergence'))}", err=True)
+                       f"divergence {loss_text(ev.get('divergence'))}, teacher gap {gap_text(ev.get('teacher_gap'))}",
+                       err=True)
 
     progress, close = tracked(report_to, cfg.out, {"iterations": ("iterations.jsonl", ""),
                                                    "results": ("results.jsonl", "")}, show)

@@ -26,6 +26,8 @@ def tui(
     model: Optional[Path] = typer.Option(None, "--model", "-m", help="Model for suggestions and search "
                                          "(default: the shipped model; loaded on first use)."),
     backend: str = typer.Option("kernel", "--backend", help="Line verdicts: kernel | repl | both (kernel and Lean)."),
+    repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="repl/both: the REPL (default `lake exe repl` "
+                                           "where Lean is installed; \"gentzen repl\" is kernel-backed, not Lean)."),
     engine_name: str = _ENGINE,
     base_url: Optional[list[str]] = _BASE_URL,
     api_key_env: str = _API_KEY_ENV,
@@ -43,6 +45,12 @@ def tui(
         fail(str(e))
     if backend not in ("kernel", "repl", "both"):
         fail(f"unknown backend {backend!r}; choose kernel, repl or both")
+    try:  # before any screen opens: no silent kernel stand-in for Lean
+        from gentzen.cli.validate import checker_ready
+
+        repl_cmd = checker_ready(backend, repl_cmd)
+    except GentzenError as e:
+        fail(str(e))
     try:
         choice = engine_choice(engine_name, base_url, api_key_env)
     except GentzenError as e:
@@ -65,7 +73,7 @@ def tui(
     try:
         app = GentzenApp(classify(target), model=model, backend=backend, engine_name=engine_name, out_dir=out_dir,
                          engine_choice=choice,
-                         poll_seconds=poll)
+                         poll_seconds=poll, repl_cmd=repl_cmd)
     except GentzenError as e:
         fail(str(e))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):

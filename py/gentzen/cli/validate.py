@@ -196,6 +196,19 @@ def output_dir(flag: str, path: str | Path) -> Path:
     return p
 
 
+# ------------------------------------------------------------------ checkers
+
+def checker_ready(backend: str, repl_cmd: str | None = None, url: str | None = None,
+                  api_key: str | None = None) -> str | None:
+    """Before any work, every command with --backend: `repl`/`both` need Lean (`lake`) unless
+    --repl-cmd names a REPL; `kimina`, and `both` with a URL, need a healthy server. One check for
+    all (gentzen.repl.checkers.require_checker, which config checks of library runs call too);
+    returns the REPL command to run, raises InputError."""
+    from gentzen.repl.checkers import require_checker
+
+    return require_checker(backend, repl_cmd, url, api_key)
+
+
 # ------------------------------------------------------------------ typer callbacks
 
 def cb(check: Callable, *args, **kwargs) -> Callable:
@@ -234,6 +247,6 @@ def choice(*choices: str) -> Callable:
 
 
 __all__ = ["report", "fail", "in_range", "at_least", "positive", "one_of", "device", "device_available",
-           "input_file", "text_file", "jsonl_file", "output_file", "output_dir", "cb", "choice",
+           "input_file", "text_file", "jsonl_file", "output_file", "output_dir", "cb", "choice", "checker_ready",
            "PORT", "COUNT", "NON_NEGATIVE", "POSITIVE", "DEVICE", "INPUT_FILE", "OUTPUT_FILE", "OUTPUT_DIR",
            "JSON_ERRORS", "DEVICE_HELP"]

@@ -148,7 +148,18 @@ def _hyp_index(goal: Goal, name: str, tac) -> int:
 def cases_goals(goal: Goal, tac) -> tuple[list[Goal], list[tuple[str, int]]]:
     """`cases h` (Elab/Tactic/Induction.lean): one goal per constructor, tagged with it, the fields
     inaccessible (`h✝`, `left✝ right✝`, `mp✝ mpr✝`), `h` removed. Also returns (ctor, field count)."""
-    i = _hyp_index(goal, tac.target, tac)
+    if tac.target is None:  # a term: Lean generalizes it to an inaccessible hypothesis, then cases clears it
+        try:
+            ty = Elaborator(goal.ctx, goal.names).infer(tac.term, None)
+        except ElabErr as e:
+            from gentzen.core.tactics import Failure
+            raise Failure(e.kind, e.message, e.col, e.end) from None
+        if ty is PROP:
+            raise _fail("unsupported", "`cases` on a proposition (not a proof) is outside gentzen's proof language", tac)
+        goal = Goal(goal.ctx + (("x", ty, True),), goal.target, goal.tag)
+        i = len(goal.ctx) - 1
+    else:
+        i = _hyp_index(goal, tac.target, tac)
     ty = goal.ctx[i][1]
     res = cases_on(goal, i)
     if res is None:

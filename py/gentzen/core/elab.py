@@ -10,11 +10,15 @@ from __future__ import annotations
 from contextvars import ContextVar
 
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
-from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show
+from gentzen.core.lemmas import LEMMAS, elab_lemma
+from gentzen.core.syntax import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match, Proj, Show
 
 PROP = "Prop"  # the type of an atom: a hypothesis `P : Prop`
 # True while the kernel checks a proof whose file has `import Gentzen.ND` (see gentzen/core/nd.py).
 ND_SCOPE: ContextVar[bool] = ContextVar("gentzen_nd_import", default=False)
+# The namespaces the file opens (`open Classical`) while the kernel checks one of its proofs: an identifier
+# not in scope resolves to `N.name` for an open N, as Lean's name resolution does (ResolveName.lean).
+OPENS: ContextVar[tuple] = ContextVar("gentzen_opens", default=())
 
 # Explicit-argument counts of the constants in the proof language.
 CONSTANTS = {
@@ -23,7 +27,7 @@ CONSTANTS = {
     "False.elim": 1, "mt": 2, "Iff.intro": 2, "Iff.mp": 1, "Iff.mpr": 1, "Classical.em": 1,
     "Classical.byContradiction": 1, "Classical.not_not.mp": 1, "Classical.not_not.mpr": 1,
     "not_not_intro": 1, "id": 1, "trivial": 0, "True.intro": 0,
-    "And.symm": 1, "Or.symm": 1, "Iff.symm": 1,
+    "And.symm": 1, "Or.symm": 1, "Iff.symm": 1, "Classical.byCases": 2, "Or.intro_left": 2, "Or.intro_right": 2,
 }
 # How every `unsupported` message ends: the construct may be valid Lean, and this is how to ask Lean.
 ASK_LEAN = "Lean may accept it (check with `--backend repl` or `--backend both`)"
@@ -43,11 +47,32 @@ _FIELD_STYLE = {"Or.elim": "elim", "Or.resolve_left": "resolve_left", "Or.resolv
                 "Iff.mp": "mp", "Iff.mpr": "mpr", "And.symm": "symm", "Or.symm": "symm", "Iff.symm": "symm"}
 
 
+# Errors Lean's elaborator may avoid by postponing the term until its expected type is known
+# (`postponeElabTerm`, Lean/Elab/SyntheticMVars.lean): where the kernel, elaborating in a simpler order, has
+# no expected type, Lean may have one, so these are `unsupported`, never a Lean error.
+POSTPONED = ("don't know how to synthesize", "invalid constructor ⟨...⟩, expected type must be known",
+             "Invalid dotted identifier notation: The expected type")
+def definite(e: "ElabErr", term) -> "ElabErr":
+    """A postponed-kind error on the whole term of a place with no expected type at all in Lean either
+    (`have h := t`): Lean's own error, its text without the kernel's note."""
+    if e.kind == "unsupported" and e.message.startswith(POSTPONED) and e.col == term.col:
+        return ElabErr("type_mismatch", e.message.split(_POSTPONE_NOTE)[0], term)
+    return e
+
+
+_POSTPONE_NOTE = (f"\n(gentzen's kernel had no expected type here; Lean elaborates in another order and may "
+                  f"have one: {ASK_LEAN})")
+
+
 class ElabErr(Exception):
     def __init__(self, kind: str, message: str, node) -> None:
         super().__init__(message)
         self.kind, self.message = kind, message
         self.col, self.end = node.col, node.end
+
+
+def _raise(kind: str, message: str, node):
+    raise ElabErr(kind, message, node)
 
 
 def lookup(ctx, name: str):
@@ -114,6 +139,13 @@ class Elaborator:
                 return self._ident(t.fn, hint, t.args, whole=t)
             if isinstance(t.fn, DotId):
                 return self._dot(t.fn, t.args, hint, t)
+            if isinstance(t.fn, Proj) and t.fn.field not in _NATIVE_FIELDS:
+                # `(h hp).elim f g`, `h.2.elim f g`: generalized field notation on a compound term is
+                # `Or.elim (h hp) f g` (Lean.Elab.App, `addLValArg`), with the expected type
+                base = self.infer(t.fn.term, None)
+                const = _field_const(base, t.fn.field)
+                if const is not None:
+                    return self._ident(Id(const, t.fn.col, t.fn.end), hint, (t.fn.term,) + tuple(t.args), whole=t)
             return self._apply(self.infer(t.fn, None), t.fn, t.args)
         if isinstance(t, Proj):
             return self._project(self.infer(t.term, None), t.field, t.term, t)
@@ -132,7 +164,53 @@ class Elaborator:
             return self._comp(t, hint)
         if isinstance(t, DotId):
             return self._dot(t, (), hint, t)
+        if isinstance(t, Have):
+            return self._have(t, hint)
+        if isinstance(t, Match):
+            return self._match(t, hint)
         raise AssertionError(t)
+
+    def _match(self, t: Match, hint):
+        """`match h with | inl a => b₁ | inr c => b₂` (Lean/Elab/Match.lean): one alternative per constructor of
+        h's type (∨: inl, inr; ∧ and ↔: intro / ⟨a, b⟩), each body against the expected type with the fields bound."""
+        ty = self.infer(t.scrut, None)
+        kind = None if ty is PROP else ty.kind
+        fields = {"or": {"inl": (ty.args[0],), "inr": (ty.args[1],)} if kind == "or" else None,
+                  "and": {"intro": tuple(ty.args)} if kind == "and" else None,
+                  "iff": {"intro": (Imp(*ty.args), Imp(ty.args[1], ty.args[0]))} if kind == "iff" else None}.get(kind)
+        seen = [("intro" if c == "⟨⟩" else c) for c, _n, _col, _b in t.alts]
+        if fields is None or sorted(seen) != sorted(fields) or any(len(n) != len(fields[c]) for c, (_c, n, _k, _b)
+                                                                    in zip(seen, t.alts)):
+            raise ElabErr("unsupported", "this `match` (its alternatives do not name each constructor of "
+                          f"`{type_str(ty)}` once with all its fields) is outside gentzen's proof language; {ASK_LEAN}",
+                          t)
+        out = hint
+        for ctor, (_c, names, col, body) in zip(seen, t.alts):
+            ctx = self.ctx
+            for name, fty in zip(names, fields[ctor]):
+                ctx = _bind(ctx, (name,), fty, False, t, col, self.names)
+            got = self._sub(ctx).check(body, out) if out is not None else self._sub(ctx).infer(body, None)
+            if got is PROP:
+                raise ElabErr("unsupported", f"a `match` returning a proposition is outside gentzen's proof language; "
+                              f"{ASK_LEAN}", t)
+            out = got
+        return out
+
+    def _have(self, t: Have, hint):
+        """`have h : φ := v; b`: v against φ, then b with `h : φ` (Lean/Elab/BuiltinNotation.lean, `elabHave`);
+        `suffices h : φ from v; b` is `have h : φ := b; v` (its macro there), so b is elaborated first."""
+        if t.ty is not None:
+            ty = self.prop(t.ty)
+        else:
+            ty = self.infer(t.val, None)
+            if ty is PROP:
+                raise ElabErr("unsupported", f"`have` of a proposition (not a proof) is outside gentzen's proof "
+                              f"language; {ASK_LEAN}", t)
+        first, second = (t.val, t.body) if t.kind == "have" else (t.body, t.val)
+        if t.ty is not None:
+            self.check(first, ty)
+        inner = self._sub(_bind(self.ctx, (t.name,), ty, False, t, t.col, self.names))
+        return inner.check(second, hint) if hint is not None else inner.infer(second, None)
 
     def _ident(self, node: Id, hint, args, whole=None):
         name = node.name
@@ -161,6 +239,16 @@ class Elaborator:
             from gentzen.core.nd import elab_nd_constant
             return elab_nd_constant(self, node, hint, args)
         arity = CONSTANTS.get(name)
+        if arity is None and OPENS.get():
+            found = sorted({f"{ns}.{name}" for ns in OPENS.get() if f"{ns}.{name}" in CONSTANTS})
+            if len(found) > 1:  # Lean tries every interpretation (overloading); the kernel does not
+                raise ElabErr("unsupported", f"`{name}` is ambiguous under the open namespaces ({', '.join(found)}); "
+                              f"{ASK_LEAN}", node)
+            if found:
+                name, arity = found[0], CONSTANTS[found[0]]
+        if arity is None and name in LEMMAS.get():  # an earlier theorem of the file (core/lemmas.py)
+            ty, rest = elab_lemma(self, LEMMAS.get()[name], node, args, hint, _raise)
+            return self._apply(ty, node, rest) if rest else ty
         if arity is None:
             if name.startswith(_LEAN_NAMESPACES) or name in _LEAN_NAMES:
                 raise ElabErr("unsupported", f"`{name}` is outside gentzen's proof language; {ASK_LEAN}", node)
@@ -223,9 +311,9 @@ class Elaborator:
                 side = type_str(self.infer(args[0], None))
                 shape = f"{side} ∨ ?b" if name == "Or.inl" else f"?a ∨ {side}"
                 if hint is None:
-                    raise ElabErr("type_mismatch", "don't know how to synthesize implicit argument "
+                    raise ElabErr("unsupported", "don't know how to synthesize implicit argument "
                                   f"'{'b' if name == 'Or.inl' else 'a'}'\n  {self.pp(App(node, args, node.col, node.end))}"
-                                  f" : {shape}", node)
+                                  f" : {shape}" + _POSTPONE_NOTE, node)
                 raise ElabErr("type_mismatch", f"Type mismatch\n  {self.pp_app(node, args)}\nhas type\n  {shape}\n"
                               f"but is expected to have type\n  {to_lean(hint)}", node)
             A(node, args, 0, hint.args[0] if name == "Or.inl" else hint.args[1])
@@ -249,7 +337,16 @@ class Elaborator:
             return h.args[1] if left else h.args[0]
         if name in ("absurd", "Not.elim", "False.elim"):
             if name == "absurd":
-                a = A(node, args, 0, None)
+                try:
+                    a = A(node, args, 0, None)
+                except ElabErr as e:
+                    # Lean postpones an argument it cannot elaborate yet (`absurd ⟨hp, hq⟩ h`): `h : ¬a` fixes a
+                    if not e.message.startswith(POSTPONED):
+                        raise
+                    n = self.infer(args[1], None)
+                    if n is PROP or n.unf.kind != "imp" or n.unf.args[1] is not FALSE:
+                        raise
+                    a = A(node, args, 0, n.args[0] if n.kind == "not" else n.unf.args[0])
                 A(node, args, 1, Not(a) if a is not PROP else Not(TRUE))
             elif name == "Not.elim":
                 n = self.infer(args[0], None)
@@ -259,8 +356,8 @@ class Elaborator:
             else:
                 A(node, args, 0, FALSE)
             if hint is None:
-                raise ElabErr("type_mismatch", f"don't know how to synthesize implicit argument\n  "
-                              f"{self.pp_app(node, args)}", node)
+                raise ElabErr("unsupported", f"don't know how to synthesize implicit argument\n  "
+                              f"{self.pp_app(node, args)}" + _POSTPONE_NOTE, node)
             return hint
         if name == "Not.intro":
             if hint is not None and hint.unf.kind == "imp" and hint.unf.args[1] is FALSE:
@@ -300,6 +397,37 @@ class Elaborator:
         if name == "Classical.em":
             p = self.prop(args[0])
             return Or(p, Not(p))
+        if name in ("Or.intro_left", "Or.intro_right"):
+            # `Or.intro_left {a : Prop} (b : Prop) (h : a) : a ∨ b` (Init/Prelude.lean; `intro_right` mirrored): the
+            # proposition is explicit, `_` leaves it to the expected type
+            left = name == "Or.intro_left"
+            given = None if isinstance(args[0], Id) and args[0].name == "_" else self.prop(args[0])
+            if hint is not None and hint.kind == "or":
+                other = hint.args[1] if left else hint.args[0]
+                if given is not None and given.unf is not other.unf:
+                    raise ElabErr("type_mismatch", f"Type mismatch\n  {self.pp_app(node, args)}\nhas type\n  "
+                                  f"{to_lean(Or(hint.args[0], given) if left else Or(given, hint.args[1]))}\n"
+                                  f"but is expected to have type\n  {to_lean(hint)}", node)
+                A(node, args, 1, hint.args[0] if left else hint.args[1])
+                return hint
+            if given is None:
+                raise ElabErr("unsupported", "don't know how to synthesize placeholder" + _POSTPONE_NOTE, args[0])
+            side = A(node, args, 1, None)
+            return Or(side, given) if left else Or(given, side)
+        if name == "Classical.byCases":
+            # `Classical.byCases {p q : Prop} (hpq : p → q) (hnpq : ¬p → q) : q` (Init/Classical.lean): p comes
+            # from the first argument's type, q from the expected type or that argument's codomain
+            f = self.infer(args[0], None) if not isinstance(args[0], Fun) or args[0].binders[0][1] is not None \
+                else None
+            if f is None or f is PROP or f.kind != "imp":
+                raise ElabErr("unsupported", "`byCases` whose first argument's hypothesis type is not written "
+                              f"(`fun h : p => …`) is outside gentzen's proof language; {ASK_LEAN}", node)
+            p, q = f.args
+            if hint is not None:
+                A(node, args, 0, Imp(p, hint))
+                q = hint
+            A(node, args, 1, Imp(Not(p), q))
+            return q
         if name == "Classical.byContradiction":
             if hint is not None:
                 A(node, args, 0, Imp(Not(hint), FALSE))
@@ -413,8 +541,11 @@ class Elaborator:
         """`.inl h`: the constant `C.inl` where C is the head of the expected type (not unfolded)."""
         name = node.name
         if hint is None:
-            raise ElabErr("type_mismatch", f"Invalid dotted identifier notation: The expected type of `.{name}` "
-                          "could not be determined", node)
+            # Lean's text (ErrorExplanations/InvalidDottedIdent.lean), but Lean postpones such a term until
+            # the expected type is known, and the kernel's elaboration order is simpler than Lean's: where the
+            # kernel has no expected type, Lean may have one.
+            raise ElabErr("unsupported", f"Invalid dotted identifier notation: The expected type of `.{name}` "
+                          "could not be determined" + _POSTPONE_NOTE, node)
         head = _HEAD.get(hint.kind)
         if head is None:
             if hint.kind == "imp":
@@ -475,7 +606,7 @@ class Elaborator:
 
     def _anon(self, t: Anon, hint):
         if hint is None:
-            raise ElabErr("type_mismatch", "invalid constructor ⟨...⟩, expected type must be known", t)
+            raise ElabErr("unsupported", "invalid constructor ⟨...⟩, expected type must be known" + _POSTPONE_NOTE, t)
         if hint.kind not in ("and", "iff"):
             what = "with only one constructor " if hint.kind == "or" else ""
             raise ElabErr("type_mismatch", f"invalid constructor ⟨...⟩, expected type must be an inductive type "

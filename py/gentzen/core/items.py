@@ -36,6 +36,10 @@ class ProofItem:
     modifiers: tuple[str, ...] = field(default=(), compare=False)
     imports: tuple[str, ...] = ()        # the file's allowed imports before it (`Gentzen.ND`)
     parsed: Theorem | None = field(default=None, compare=False, repr=False)  # `theorem`, already parsed
+    opens: tuple[str, ...] = ()          # the namespaces the file opens there (`open Classical`)
+    expected: tuple[str, bool] | None = None  # `#guard_msgs in` before it: (docstring, has options)
+    lemmas: dict = field(default_factory=dict, compare=False)  # earlier accepted theorems it cites (core/lemmas)
+    foreign: tuple[str, ...] = ()        # imports the file has that gentzen refuses (they may declare names, syntax)
 
     @property
     def judged(self) -> bool:
@@ -61,7 +65,38 @@ class ProofItem:
         if self.caveat and e.get("kind") != "forbidden":
             e["message"] = f"{self.caveat}; the kernel said: {e.get('message')}"
             e["kind"] = "unsupported"
+        elif self.foreign and e.get("kind") in ("unknown_identifier", "parse"):
+            # a refused import may declare the name or the syntax (`import Mathlib` adds tactics): only these two
+            # kinds depend on it; a type mismatch between propositions stays one whatever is imported
+            e["message"] = (f"the file imports {', '.join(f'`{m}`' for m in self.foreign)}, which may declare this "
+                            f"(Lean may accept it: ask Lean with --backend repl or both); the kernel said: "
+                            f"{e.get('message')}")
+            e["kind"] = "unsupported"
         return e
+
+    def guarded(self, ok: bool, raw: dict | None, error: dict | None) -> tuple[bool, dict | None]:
+        """The verdict under a `#guard_msgs in` (src/Lean/Elab/GuardMsgs.lean): the declaration passes exactly when
+        its messages equal the docstring (`error: <message>`; trailing whitespace of lines ignored). The kernel
+        reports one error and no warnings, so a docstring with several messages, a `warning:`/`info:`, or options is
+        `unsupported`. (Lean's unused-variable linter warnings are not modelled: an accepted proof passes an empty
+        docstring.) `raw` is the checker's error, `error` the same at the file's positions."""
+        if self.expected is None or self.problem is not None:
+            return ok, error
+        doc, options = self.expected
+        want = "\n".join(x.rstrip() for x in doc.strip().split("\n"))
+        line, col = (error or {}).get("line", self.line), (error or {}).get("column", self.column)
+        if options or "\n---\n" in f"\n{want}\n" or want and not want.startswith("error:") or \
+                "\nwarning:" in want or "\ninfo:" in want:
+            return False, {"line": self.line, "column": self.column, "kind": "unsupported", "message":
+                           "this `#guard_msgs` expects several messages, warnings or options, which gentzen's "
+                           "kernel does not model (it reports one error); ask Lean with --backend repl or both"}
+        if raw is not None and raw.get("kind") == "unsupported":
+            return False, error
+        got = "" if raw is None else "error: " + "\n".join(x.rstrip() for x in str(raw["message"]).strip().split("\n"))
+        if got == want:
+            return True, None
+        return False, {"line": line, "column": col, "kind": "guard_msgs", "message":
+                       "❌️ Docstring on `#guard_msgs` does not match generated message:\n\n" + (got or "(no messages)")}
 
     def check(self) -> CheckResult:
         if self.problem is not None:
@@ -70,7 +105,13 @@ class ProofItem:
             thm = self.parsed or parse_theorem(self.theorem)
         except ParseError as e:
             return CheckResult(False, KernelError(e.line or 1, e.column or 0, "parse", e.message))
-        res = check_proof(thm, self.proof)
+        res = check_proof(thm, self.proof, opens=self.opens, nd_import="Gentzen.ND" in self.imports,
+                          lemmas=self.lemmas)
+        if self.expected is not None:
+            raw = res.error.to_dict() if res.error else None
+            ok, e = self.guarded(res.ok, raw, self.to_file(raw))
+            return CheckResult(ok, None if e is None else KernelError(e["line"], e["column"], e["kind"],
+                                                                       e["message"]), res.steps)
         if res.error is None:
             return res
         d = self.to_file(res.error.to_dict())

@@ -7,15 +7,19 @@ one tactic line and returns the next state or a `StepError` (a value, not an exc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gentzen.core.comments import blank_comments, comment_spans
-from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, PROP, ElabErr, Elaborator, lookup
+from gentzen.core.elab import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, ElabErr, Elaborator, definite, lookup
 from gentzen.core.formula import trim_cache
+from gentzen.core.lemmas import LEMMAS
 from gentzen.core.goals import Goal, shadowed_atoms
-from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Id, Proj, Show, SyntaxErr,
-                                  Tactic, find_forbidden, parse_line, parse_term)
+from gentzen.core.syntax import (FORBIDDEN, Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match,
+                                  Proj, Show, SyntaxErr, Tactic, find_forbidden, parse_line, parse_term)
 from gentzen.core.syntax import _LINE_CACHE, remember_line
+from gentzen.core.layout import continued, deeper, term_lines
+from gentzen.core.combinators import is_combinator, run_combinator, split_top, takes_rest
 from gentzen.core.core_tactics import open_alternative
 from gentzen.core.tactics import Failure, Frame, bump, run_tactic
 from gentzen.core.theorem import Theorem, UnsupportedStatement, parse_theorem, split_surface
@@ -260,6 +264,10 @@ class ProofState:
             frames = self._close_top(frames)  # every alternative given: the block ends
             if frames[-1].column != col:
                 frames = list(self._close_to(col, frames))
+        if is_combinator(content) and (";" not in content or takes_rest(content)):
+            tac, next_n = self._run_combinator(content, col, frames, next_n, True)
+            return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1, self.auto_names,
+                              next_n, self.strict, self.nd)
         if ";" not in content or _alternatives_inline(content):  # `| inl a => t1; t2`: the alternative's `;`
             parsed = _parse(content, col)
             if cache:
@@ -292,9 +300,33 @@ class ProofState:
 
     def _run(self, content: str, col: int, frames: list, next_n: int, first: bool):
         """Run one tactic (`t`, `· t`, `t1 <;> t2`, `have … := by t`) on `frames` (updated in place)."""
+        if is_combinator(content):
+            return self._run_combinator(content, col, frames, next_n, first)
         return self._run_parsed(_parse(content, col), col, frames, next_n, first)
 
+    def _run_combinator(self, content: str, col: int, frames: list, next_n: int, first: bool):
+        """`try`, `first`, `case`, `{ }`, … (core/combinators.py); `tac` is None for auto_names renaming."""
+        if self.strict:
+            raise Failure("unsupported", f"`{content.split(' ', 1)[0]}` is outside the natural-deduction subset "
+                          "(strict_nd)", col)
+        self._enter(col, frames, first)
+        return _NO_TACTIC, run_combinator(self, content, col, frames, next_n)
+
     def _run_parsed(self, parsed, col: int, frames: list, next_n: int, first: bool):
+        fr = frames[-1]
+        if fr.column is None or first and col != fr.column:  # (the common case needs no check: inline)
+            fr = self._enter(col, frames, first)
+        if parsed.bullet_col is not None:
+            if not fr.goals:
+                raise Failure("no_goals", "No goals to be solved", parsed.bullet_col, parsed.bullet_col + 1)
+            frames[-1] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
+            fr = Frame("bullet", parsed.tactic.col, fr.goals[:1], (self.line_no, parsed.bullet_col))
+            frames.append(fr)
+        return self._run_tactic(parsed.tactic, frames, next_n)
+
+    def _enter(self, col: int, frames: list, first: bool) -> Frame:
+        """The block a tactic at `col` runs in: the first tactic of a line must sit at its block's column (a
+        fresh block takes it); later tactics of the line run in the innermost block."""
         fr = frames[-1]
         if first:
             if fr.column is None:
@@ -310,13 +342,10 @@ class ProofState:
                               "previous one, which the proof language does not allow)", col)
         elif fr.column is None:  # `have h : φ := by; t`: a `by` needs a tactic, not `;`
             raise Failure("parse", "unexpected token ';'; expected '{' or tactic", col - 1)
-        if parsed.bullet_col is not None:
-            if not fr.goals:
-                raise Failure("no_goals", "No goals to be solved", parsed.bullet_col, parsed.bullet_col + 1)
-            frames[-1] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
-            fr = Frame("bullet", parsed.tactic.col, fr.goals[:1], (self.line_no, parsed.bullet_col))
-            frames.append(fr)
-        tac = parsed.tactic
+        return fr
+
+    def _run_tactic(self, tac, frames: list, next_n: int):
+        fr = frames[-1]
         if not fr.goals:
             raise Failure("no_goals", "No goals to be solved", tac.col, tac.end)
         goal = fr.goals[0]
@@ -356,9 +385,15 @@ class ProofState:
             raise Failure("unsupported", "`<;>` is outside the natural-deduction subset (strict_nd)",
                           col + content.index("<;>"))
         parts, pos = [], 0
-        for chunk in content.split("<;>"):
+        chunks = [content[a:b] for a, b in split_top(content, "<;>")] if "(" in content or "{" in content \
+            else content.split("<;>")
+        for chunk in chunks:
             lead = len(chunk) - len(chunk.lstrip(" "))
             text = chunk.strip(" ")
+            if not text and parts and pos + len(chunk) == len(content):
+                # `t <;>` at the end of a line: Lean reads the next (deeper) lines as its right side
+                raise Failure("unsupported", "a `<;>` whose right side is on the following lines is outside "
+                              f"gentzen's proof language; {ASK_LEAN}", col + pos - 3)
             if not text:
                 raise Failure("parse", "unexpected token '<;>'; expected tactic" if parts else
                               "unexpected token '<;>'; expected term", col + pos + lead)
@@ -375,6 +410,19 @@ class ProofState:
         fr = frames[-1]
         produced, rest = list(fr.goals[: len(fr.goals) - waiting]), fr.goals[len(fr.goals) - waiting:]
         for text, tcol in parts[1:]:
+            if is_combinator(text):  # `t <;> (try assumption)`: the combinator on each goal alone
+                if text[:2] in ("· ", ". "):
+                    raise Failure("parse", "unexpected token '·'; expected tactic", tcol)
+                out = []
+                for g in produced:
+                    sub = frames[:-1] + [Frame("bullet", tcol, (g,), fr.opener)]
+                    _t, next_n = self._run_combinator(text, tcol, sub, next_n, True)
+                    if len(sub) > len(frames):
+                        raise Failure("unsupported", f"a block opened after `<;>` is outside gentzen's proof "
+                                      f"language; {ASK_LEAN}", tcol)
+                    out.extend(sub[-1].goals)
+                produced = out
+                continue
             try:
                 parsed = parse_line(text, tcol)
             except SyntaxErr as e:
@@ -414,7 +462,8 @@ class ProofState:
                 raise Failure("parse", "expected a tactic after `=>`", rest_col)
             pieces = _split_semicolons(rest.rstrip(" "), rest_col) if ";" in rest else [(rest.rstrip(" "), rest_col)]
             for k, (sub, scol) in enumerate(pieces):
-                _tac, next_n = self._run(sub, scol, frames, next_n, k == 0)
+                run = self._run_all_goals if "<;>" in sub else self._run
+                _tac, next_n = run(sub, scol, frames, next_n, k == 0)
         while frames[-1].kind in ("alt", "alts"):
             frames[:] = self._close_top(frames)
         return next_n
@@ -437,7 +486,8 @@ class ProofState:
         if rest.strip():  # `| inl a => t1; t2`: the alternative's block starts on this line
             pieces = _split_semicolons(rest.rstrip(" "), rest_col) if ";" in rest else [(rest.rstrip(" "), rest_col)]
             for k, (piece, pcol) in enumerate(pieces):
-                _tac, next_n = self._run(piece, pcol, frames, next_n, k == 0)
+                run = self._run_all_goals if "<;>" in piece else self._run
+                _tac, next_n = run(piece, pcol, frames, next_n, k == 0)
         return ProofState(self.theorem, tuple(frames), (self.lines, text), self.line_no + 1, self.auto_names,
                           next_n, self.strict, self.nd)
 
@@ -496,6 +546,9 @@ class ProofState:
         return frames
 
     # ---- tactics
+_NO_TACTIC = Tactic("combinator", 0, 0)  # what `_run` answers for a combinator line (nothing to rename)
+
+
 def _parse(content: str, col: int):
     try:
         return parse_line(content, col)
@@ -575,17 +628,37 @@ def _col_of(text: str, pos: int) -> int:
     return pos - (text.rfind("\n", 0, pos) + 1)
 
 
+_TERM_DECL = re.compile(r"(?:^|\s)(?:exact|apply|refine|from|:=|=>|↦)\s+(?:.*\s)?(?:have|suffices)\s")
+
+
 def _split_semicolons(content: str, col: int) -> list[tuple[str, int]]:
-    """`t1; t2;` → [(t1, col1), (t2, col2)]: `;` but not the one inside `<;>`; a trailing `;` is allowed."""
-    pieces, start = [], 0
+    """`t1; t2;` → [(t1, col1), (t2, col2)]: `;` but not the one inside `<;>` or brackets; a trailing `;` is allowed.
+    `try t1; t2` is `try (t1; t2)` (`try`, `repeat`, `case … =>` … take a tactic sequence: the rest of the line)."""
+    pieces = split_top(content, ";") if "(" in content or "{" in content else None
+    if pieces is None:
+        pieces, start = [], 0
+        n = len(content)
+        i = content.find(";")
+        while i >= 0:
+            if not (i > 0 and content[i - 1] == "<" and i + 1 < n and content[i + 1] == ">"):
+                pieces.append((start, i))
+                start = i + 1
+            i = content.find(";", i + 1)
+        pieces.append((start, n))
     n = len(content)
-    i = content.find(";")
-    while i >= 0:
-        if not (i > 0 and content[i - 1] == "<" and i + 1 < n and content[i + 1] == ">"):
-            pieces.append((start, i))
-            start = i + 1
-        i = content.find(";", i + 1)
-    pieces.append((start, n))
+    for k, (a, _b) in enumerate(pieces):
+        if takes_rest(content[a:].lstrip(" ")):
+            pieces = pieces[:k] + [(a, n)]
+            break
+    if "have" in content or "suffices" in content:
+        # `exact have h : φ := v; b`: the term parser takes the `;` (`have haveDecl optSemicolon(term)`)
+        merged: list = []
+        for a, b in pieces:
+            if merged and _TERM_DECL.search(content[merged[-1][0]: merged[-1][1]]):
+                merged[-1] = (merged[-1][0], b)
+            else:
+                merged.append((a, b))
+        pieces = merged
     out = []
     for k, (a, b) in enumerate(pieces):
         chunk = content[a:b]
@@ -603,6 +676,7 @@ def _infer_have(tac, goal: Goal):
     try:
         ty = Elaborator(goal.ctx, goal.index()).infer(tac.term, None)
     except ElabErr as e:
+        e = definite(e, tac.term)
         raise Failure(e.kind, e.message, e.col, e.end) from None
     if ty is PROP:
         raise Failure("unsupported", "`have` of a proposition (not a proof) is outside gentzen's proof language; "
@@ -653,6 +727,10 @@ def _strict_term(t, ctx):
         return t, "a type ascription `(t : φ)`"
     if isinstance(t, Comp):
         return t, "`∘`"
+    if isinstance(t, Have):
+        return t, f"term-mode `{t.kind}`"
+    if isinstance(t, Match):
+        return t, "`match`"
     if isinstance(t, DotId):
         return t, f"`.{t.name}`"
     if isinstance(t, Proj):
@@ -710,10 +788,33 @@ def start(theorem: Theorem | str, *, auto_names: bool = False, strict_nd: bool =
 
 
 def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
-                nd_import: bool = False) -> CheckResult:
+                nd_import: bool = False, opens: tuple = (), lemmas: dict | None = None) -> CheckResult:
     """Check a tactic block, or a whole `theorem … := by …` / `theorem … := term` text whose statement must
     equal `theorem`. `strict_nd` keeps the natural-deduction subset (anything else is `unsupported`);
-    `nd_import` says the file has `import Gentzen.ND` (its rule tactics and theorems are then in scope)."""
+    `nd_import` says the file has `import Gentzen.ND` (its rule tactics and theorems are then in scope);
+    `opens` are the namespaces the file opens (`open Classical`: `em p` is `Classical.em p`); `lemmas` the
+    earlier theorems of the file the kernel accepted (name -> core.lemmas.Lemma)."""
+    if lemmas:
+        token = LEMMAS.set(lemmas)
+        try:
+            return check_proof(theorem, proof, strict_nd=strict_nd, nd_import=nd_import, opens=opens)
+        finally:
+            LEMMAS.reset(token)
+    if opens:
+        token = OPENS.set(tuple(opens))
+        try:
+            res = check_proof(theorem, proof, strict_nd=strict_nd, nd_import=nd_import)
+        finally:
+            OPENS.reset(token)
+        e = res.error
+        if e is not None and e.kind == "unknown_identifier":
+            # an open namespace may hold the name (Lean resolves `x` to `N.x`); gentzen knows only the
+            # propositional constants of its language, so it cannot say the name is missing
+            return CheckResult(False, KernelError(
+                e.line, e.column, "unsupported", f"{e.message}, unless one of the opened namespaces "
+                f"{', '.join(f'`{o}`' for o in opens)} declares it (gentzen knows only its own constants); "
+                + ASK_LEAN, e.end_line, e.end_column), res.steps)
+        return res
     thm = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
     if not isinstance(proof, str):
         return CheckResult(False, KernelError(1, 0, "parse", "proof must be text"))
@@ -776,11 +877,41 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
         line, col = by_pos if by_pos is not None else (1, thm.by_column)
         return CheckResult(False, KernelError(line, col + 2, "parse", "unexpected end of input; expected '{'"))
     n = 0
+    initial = state
     for ln in lines:  # (no `\n` in a line: `step` without its wrapper, one call less per line)
         try:
             state = state._step(ln, True)
         except (Failure, LimitError) as e:
+            # A tactic continued on deeper lines fails line by line (a deeper line is no tactic of the block),
+            # so the grouping into tactics spanning lines is only looked for after a failure: the hot path of
+            # one tactic per line pays nothing for it.
+            joined = continued(lines) if len(lines) > 1 and deeper(lines) else None
+            if joined is not None:
+                return _check_joined(initial, joined)
             return CheckResult(False, state._error(e).error, n)
+        n += 1
+    err = state.finish()
+    return CheckResult(err is None, err, n)
+
+
+def _check_joined(state: "ProofState", groups) -> CheckResult:
+    """check_proof's loop over tactics spanning lines: each group is one step; positions are the physical ones."""
+    n = 0
+    first = state.line_no
+    for text, segs in groups:
+        try:
+            nxt = state._step(text, True)
+        except (Failure, LimitError) as e:
+            err = state._error(e).error
+            if len(segs) > 1 and err.line == state.line_no:
+                off, idx, pcol = max((sg for sg in segs if sg[0] <= err.column), key=lambda sg: sg[0])
+                if off:
+                    err = KernelError(first + idx, err.column - off + pcol, err.kind, err.message)
+            return CheckResult(False, err, n)
+        state = nxt
+        if len(segs) > 1:
+            state = ProofState(state.theorem, state.frames, state.lines, state.line_no + len(segs) - 1,
+                               state.auto_names, state.next_n, state.strict, state.nd)
         n += 1
     err = state.finish()
     return CheckResult(err is None, err, n)
@@ -799,7 +930,7 @@ def _check_term(thm: Theorem, parts) -> CheckResult:
         line, col = _line_col(s, k + src.index("\t"))
         return CheckResult(False, KernelError(line, col, "parse", "tabs are not allowed; please configure your "
                                               "editor to expand them"))
-    flat = src.replace("\n", " ").rstrip(" ")
+    flat = term_lines(src, _col_of(s, k)).rstrip(" ")
     if not flat:
         line, col = _line_col(s, len(s))
         return CheckResult(False, KernelError(line, col, "parse", "unexpected end of input; expected term"))

@@ -249,15 +249,18 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
         head, sep, tail = rest.partition(" with")
         target = head.strip()
         tcol = rcol + _lead(head)
+        term = None
         if not target or " " in target or not _is_name(target):
-            raise SyntaxErr("unsupported", "`cases` on a term other than a hypothesis name is outside gentzen's "
-                            "proof language", tcol)
+            if not target or ":" in target or target.startswith("h :"):
+                raise SyntaxErr("unsupported", "this `cases` form is outside gentzen's proof language", tcol)
+            # `cases em p with …`: a term, generalized first (`generalizeTargets`, Elab/Tactic/Induction.lean)
+            term, target = parse_term(target, tcol), None
         if sep:
             if tail.strip():  # the alternatives on this line: the kernel runs them after `cases`
                 return Tactic("cases_with", col, end, target=target, target_col=tcol, inline=tail.strip(" "),
-                              inline_col=rcol + len(head) + 5 + _lead(tail))
-            return Tactic("cases_with", col, end, target=target, target_col=tcol)
-        return Tactic("cases", col, end, target=target, target_col=tcol)
+                              inline_col=rcol + len(head) + 5 + _lead(tail), term=term)
+            return Tactic("cases_with", col, end, target=target, target_col=tcol, term=term)
+        return Tactic("cases", col, end, target=target, target_col=tcol, term=term)
     if word == "refine":
         body = rest.strip(" ")
         bcol = rcol + _lead(rest)

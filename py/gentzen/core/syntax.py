@@ -29,11 +29,18 @@ LEAN_TACTICS = frozenset("""assumption contradiction trivial cases induction by_
     intros rintro simp simp_all omega decide rfl exists exact? apply? suffices calc match fun let
     case next all_goals any_goals first try repeat focus done skip rw rewrite unfold specialize
     generalize subst injection exists use tauto by_contra push_neg contrapose aesop norm_num
-    false_or_by_contra absurd nofun nomatch and_intros iterate change""".split())
+    false_or_by_contra absurd nofun nomatch and_intros iterate change
+    solve_by_elim solve_by_elim* apply_assumption apply_rules rw? simp? simpa rwa symm subst_vars injections
+    exact_mod_cast norm_cast push_cast grind split clear rename_i revert replace refine' let haveI letI
+    infer_instance ac_rfl funext ext congr conv delta with_reducible unhygienic solve stop fail done exists
+    simp_arith dsimp show_term constructor_matching exact? rename induction fun_induction""".split())
+# (core Lean 4 tactics, src/Init/Tactics.lean and src/Lean/Elab/Tactic/: a word outside this list and the
+# proof language is Lean's `unknown tactic`; `solve_by_elim`, `apply_assumption` and `apply_rules` moved
+# into core in 2024, src/Init/Tactics.lean.)
 
 _TOKEN = re.compile(
     r"""(?P<ws>[ ]+)
-      |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)
+      |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)|(?P<semi>;|\u2063)
       |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)
       |(?P<not>¬|~)|(?P<and>∧|/\\)|(?P<or>∨|\\/)|(?P<iff>↔|<->)|(?P<imp>→|->)
       |(?P<proj>\.(?:[0-9]+|[^\W\d][\w']*))
@@ -41,6 +48,9 @@ _TOKEN = re.compile(
       |(?P<id>[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*)
     """, re.VERBOSE)
 
+# The end of a term-mode `have`/`suffices` declaration that Lean finds by its column rule, where a term spread over
+# lines is read as one line (U+2063, never in source text after the kernel's preparation; not a tactic `;`).
+DECL_END = "\u2063"
 BIN_PREC = {"and": 35, "or": 30, "imp": 25, "iff": 20, "comp": 90}
 # Words that end an application or start a term form (Lean tokens, never identifiers).
 TERM_KEYWORDS = frozenset("fun show from by have at with then else if let do match suffices calc".split())
@@ -114,6 +124,30 @@ class Show:
     """`show φ from t` (`Term.show`)."""
     ty: object
     body: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Have:
+    """Term-mode `have h : φ := v; b` and `suffices h : φ from v; b` (`Term.have`, `Term.suffices`,
+    src/Lean/Parser/Term.lean: `withPosition("have" haveDecl) optSemicolon(term)`): `h : φ` is in scope in b
+    (have) or in v (suffices, which is `have h : φ := b; v`)."""
+    kind: str            # have | suffices
+    name: str
+    ty: object           # None: `have h := v`, the type is v's
+    val: object
+    body: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
+class Match:
+    """Term-mode `match t with | pat => b | …` (`Term.match`), patterns `Or.inl x`/`.inr x`/`⟨a, b⟩`/`And.intro a b`:
+    alts are (constructor, names, column, body)."""
+    scrut: object
+    alts: tuple
     col: int
     end: int
 
@@ -215,9 +249,13 @@ class _TermParser:
             self.i += 1
             arg = self.term(40)
             lhs = Conn("not", (arg,), t[2], arg.end)
-        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show")):
+        elif t is not None and (t[0] == "lam" or t[0] == "kw" and t[1] in ("fun", "show", "have", "suffices", "match")):
             self.depth -= 1
-            return self.show() if t[1] == "show" else self.fun()  # both extend as far as possible
+            if t[1] in ("have", "suffices"):
+                return self.have()
+            if t[1] == "match":
+                return self.match()
+            return self.show() if t[1] == "show" else self.fun()  # all extend as far as possible
         else:
             lhs = self.app()
         while True:
@@ -254,6 +292,17 @@ class _TermParser:
             if kind == "arrow" and binders:
                 self.i += 1
                 break
+            if kind == "colon" and binders and all(not b[2] and b[1] is None for b in binders):
+                # `fun x y : φ => t` (Term.basicFun: `many1 funBinder >> optType >> " =>"`): the type
+                # belongs to every binder before it, as with parentheses
+                self.i += 1
+                ty = self.term(0)
+                binders = [(b[0], ty, False, b[3]) for b in binders]
+                a = self.peek()
+                if a is None or a[0] != "arrow":
+                    self.fail("'=>'")
+                self.i += 1
+                break
             if kind == "id" and "." not in t[1]:
                 self.i += 1
                 binders.append(((_binder_name(t[1], t[2]),), None, False, t[2]))
@@ -262,6 +311,10 @@ class _TermParser:
                 names = []
                 while True:
                     n = self.peek()
+                    if n is not None and n[0] in ("la", "lp", "dot"):  # `fun ⟨⟨a, b⟩, c⟩`: a nested pattern
+                        raise SyntaxErr("unsupported", "nested patterns in `fun` binders are outside gentzen's "
+                                        "proof language; Lean may accept it (check with `--backend repl` or "
+                                        "`--backend both`)", n[2], n[3])
                     if n is None or n[0] != "id" or "." in n[1]:
                         self.fail("identifier")
                     self.i += 1
@@ -292,10 +345,123 @@ class _TermParser:
                     self.fail("')'")
                 self.i += 1
                 binders.extend(((x,), ty, False, t[2]) for x in names)
+            elif kind == "bar" and not binders:  # `fun | pat => t | …` is `fun x✝ => match x✝ with | …` (Term.matchAlts)
+                alts = self._alternatives()
+                hidden = Id("x✝", t[2], t[2])
+                return Fun(((("x✝",), None, False, t[2]),), Match(hidden, alts, t[2], alts[-1][3].end), start[2],
+                           alts[-1][3].end)
             else:
                 self.fail("'=>'" if binders else "identifier")
         body = self.term(0)
         return Fun(tuple(binders), body, start[2], body.end)
+
+    def have(self):
+        """`have [h] [: φ] := v [;] b`, `suffices [h] : φ from v [;] b`; a line break before b is a `;` put
+        in by the caller where Lean's column rule ends the declaration (kernel._term_lines)."""
+        start = self.toks[self.i]
+        word = start[1]
+        self.i += 1
+        name = "this"
+        t = self.peek()
+        if t is not None and t[0] == "id" and "." not in t[1]:
+            nxt = self.toks[self.i + 1] if self.i + 1 < len(self.toks) else None
+            if nxt is not None and nxt[0] in ("colon", "assign") or word == "suffices" and nxt and nxt[1] == "from":
+                name = _binder_name(t[1], t[2])
+                self.i += 1
+                t = self.peek()
+        if t is not None and t[0] in ("la", "lp") or t is not None and t[0] == "id" and word == "have":
+            raise SyntaxErr("unsupported", f"this form of term-mode `{word}` (patterns, binders) is outside "
+                            "gentzen's proof language; Lean may accept it (check with `--backend repl` or "
+                            "`--backend both`)", start[2], start[3])
+        ty = None
+        if t is not None and t[0] == "colon":
+            self.i += 1
+            ty = self.term(0)
+        elif word == "suffices":
+            self.fail("':'")
+        t = self.peek()
+        if t is not None and t[0] == "kw" and t[1] == "by":
+            raise SyntaxErr("unsupported", f"`{word} … by …` inside a term is outside gentzen's proof language; "
+                            "Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
+        want = "assign" if word == "have" else "from"
+        if t is None or (t[0] != want if want == "assign" else t[1] != "from"):
+            self.fail("':='" if word == "have" else "'from'")
+        self.i += 1
+        val = self.term(0)
+        t = self.peek()
+        if t is not None and t[0] == "semi":
+            self.i += 1
+        body = self.term(0)
+        return Have(word, name, ty, val, body, start[2], body.end)
+
+    def match(self):
+        """`match t with | pat => b | …`; a pattern is a constructor (`Or.inl`, `.inr`, `And.intro`, …) with names,
+        or `⟨a, b⟩`; anything else is `unsupported`."""
+        start = self.toks[self.i]
+        self.i += 1
+        scrut = self.term(0)
+        t = self.peek()
+        if t is not None and t[0] == "comma":
+            raise SyntaxErr("unsupported", "`match` on several terms is outside gentzen's proof language; Lean may "
+                            "accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
+        if t is None or t[0] != "kw" or t[1] != "with":
+            self.fail("'with'")
+        self.i += 1
+        alts = self._alternatives()
+        return Match(scrut, alts, start[2], alts[-1][3].end)
+
+    def _alternatives(self) -> tuple:
+        alts = []
+        while self.peek() is not None and self.peek()[0] == "bar":
+            bar = self.toks[self.i]
+            self.i += 1
+            ctor, names = self._pattern(bar)
+            a = self.peek()
+            if a is not None and a[0] in ("lp", "la", "dot", "comma"):  # nested patterns: Lean's, not modelled
+                raise SyntaxErr("unsupported", "nested `match` patterns are outside gentzen's proof language; Lean may "
+                                "accept it (check with `--backend repl` or `--backend both`)", a[2], a[3])
+            if a is None or a[0] != "arrow":
+                self.fail("'=>'")
+            self.i += 1
+            body = self.term(0)
+            alts.append((ctor, tuple(names), bar[2], body))
+        if not alts:
+            self.fail("'|'")
+        return tuple(alts)
+
+    def _pattern(self, bar):
+        unsupported = SyntaxErr("unsupported", "this `match` pattern is outside gentzen's proof language; Lean may "
+                                "accept it (check with `--backend repl` or `--backend both`)", bar[2], bar[3])
+        t = self.peek()
+        names = []
+        if t is not None and t[0] == "la":
+            self.i += 1
+            ctor = "⟨⟩"
+            while True:
+                n = self.peek()
+                if n is None or n[0] != "id" or "." in n[1]:
+                    raise unsupported
+                self.i += 1
+                names.append(_binder_name(n[1], n[2]))
+                n = self.peek()
+                if n is not None and n[0] == "comma":
+                    self.i += 1
+                    continue
+                if n is None or n[0] != "ra":
+                    raise unsupported
+                self.i += 1
+                return ctor, names
+        if t is None or t[0] not in ("id", "dot"):
+            raise unsupported
+        self.i += 1
+        ctor = t[1][1:] if t[0] == "dot" else t[1].split(".")[-1] if t[1].startswith(("Or.", "And.", "Iff.")) else None
+        if ctor not in ("inl", "inr", "intro"):
+            raise unsupported
+        while self.peek() is not None and self.peek()[0] == "id" and "." not in self.peek()[1]:
+            n = self.toks[self.i]
+            self.i += 1
+            names.append(_binder_name(n[1], n[2]))
+        return ctor, names
 
     def show(self):
         """`show φ from t` (Term.show); `show φ by tac` is outside the proof language."""
@@ -369,6 +535,10 @@ class _TermParser:
                 self.fail("',' or '⟩'")
             self.i += 1
             node = Anon(tuple(items), t[2], close[3])
+        elif kind == "kw" and t[1] in ("let", "match", "if", "do", "calc", "by", "have", "suffices", "show", "fun"):
+            # term syntax of Lean (`let`, `match`, `by` …) in argument position: the kernel does not read it here
+            raise SyntaxErr("unsupported", f"`{t[1]}` in this position of a term is outside gentzen's proof "
+                            "language; Lean may accept it (check with `--backend repl` or `--backend both`)", t[2], t[3])
         else:
             self.fail()
         while True:
@@ -555,6 +725,7 @@ def _names(text: str, base: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_TYPED_INTRO = re.compile(r"\(\s*([^\W\d][\w'!?₀-₉]*)\s*:\s*([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
 _ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_intro not_intro raa and_elim "
                       "or_elim imp_elim not_elim reit true_intro dne".split())
@@ -565,6 +736,14 @@ def _parse_tactic(s: str, col: int) -> Tactic:
     word = s.split(" ", 1)[0]
     rest = s[len(word):]
     rcol = col + len(word)
+    typed = _TYPED_INTRO.fullmatch(rest.strip(" ")) if word == "intro" and "(" in rest else None
+    if typed is not None:  # `intro (h : φ)` (evalIntro, introStep with a type: defeq to the binder's)
+        try:
+            phi = parse_formula(typed.group(2))
+        except ParseError as e:
+            raise SyntaxErr("unsupported", f"`intro ({typed.group(1)} : …)`: {e.message}", col) from None
+        name = check_name(typed.group(1), rcol + rest.index(typed.group(1)))
+        return Tactic("intro", col, end, names=(name,), formula=phi)
     if word in _CORE_WORDS or word == "intro" and any(p == "_" or p[0] in "⟨(" for p in rest.split()):
         from gentzen.core.patterns import parse_core_tactic  # the core tactics beyond the ND subset
         return parse_core_tactic("intro_pat" if word == "intro" else word, s, col)
@@ -583,6 +762,9 @@ def _parse_tactic(s: str, col: int) -> Tactic:
             raise SyntaxErr("parse", "unexpected end of input; expected term", end)
         lead = len(rest) - len(rest.lstrip(" "))
         return Tactic(word, col, end, term=parse_term(rest.strip(" "), rcol + lead))
+    if word == "have" and rest.lstrip(" ")[:1] in "⟨(":  # `have ⟨a, b⟩ := h` (a `match`): not modelled
+        raise SyntaxErr("unsupported", "`have` with a pattern is outside gentzen's proof language; Lean may accept it "
+                        "(check with `--backend repl` or `--backend both`)", rcol + len(rest) - len(rest.lstrip(" ")))
     if word == "have":
         i = s.find(":=")
         if i < 0:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import ND_SCOPE, PROP, ElabErr, Elaborator
+from gentzen.core.elab import ASK_LEAN, ND_SCOPE, POSTPONED, PROP, ElabErr, Elaborator
 from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.goals import _SCAN_MAX, Goal, append_tag
-from gentzen.core.syntax import Id
+from gentzen.core.syntax import App, Id
 
 _AUTO = re.compile(r"n(\d+)")
 
@@ -104,6 +104,12 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
                 else:
                     raise Failure("tactic_failed", "Tactic `introN` failed: There are no additional binders or "
                                 "`let` bindings in the goal to introduce\n\n" + g.render(), tac.col, tac.end)
+                if tac.formula is not None:  # `intro (h : φ)`: φ must be defeq to the binder's type, and is kept
+                    _check_atoms(tac.formula, goal, tac)
+                    if tac.formula.unf is not dom.unf:
+                        raise Failure("type_mismatch", f"type mismatch at `intro {name}`\nhas type\n  {to_lean(dom)}\n"
+                                      f"but is expected to have type\n  {to_lean(tac.formula)}", tac.col, tac.end)
+                    dom = tac.formula
                 g = g.with_hyp(name, dom, anon and not auto_names, target=cod)
             return [g], None, bump(names, next_n)
         if kind in ("have", "have_by"):
@@ -227,7 +233,13 @@ _APPLY_CONSTS = {
                   Iff(_mv("a"), _mv("b"))),
     "Or.inl": (("a", "b"), (("h", _mv("a")),), Or(_mv("a"), _mv("b"))),
     "Or.inr": (("a", "b"), (("h", _mv("b")),), Or(_mv("a"), _mv("b"))),
+    "Or.elim": (("a", "b", "c"), (("h", Or(_mv("a"), _mv("b"))), ("left", Imp(_mv("a"), _mv("c"))),
+                                  ("right", Imp(_mv("b"), _mv("c")))), _mv("c")),
+    "absurd": (("a", "b"), (("h₁", _mv("a")), ("h₂", Not(_mv("a")))), _mv("b")),
+    "mt": (("a", "b"), (("h₁", Imp(_mv("a"), _mv("b"))), ("h₂", Not(_mv("b")))), Not(_mv("a"))),
 }
+# The constants `apply` takes with some explicit arguments given (`apply Or.elim h`): the rest become goals.
+_APPLY_PARTIAL = frozenset(("Or.elim", "absurd", "mt", "And.intro", "Iff.intro"))
 
 
 def _unify(p: Formula, t: Formula, s: dict) -> bool:
@@ -303,11 +315,62 @@ def _binders_type(binders, concl: Formula) -> Formula:
     return out
 
 
+def _apply_given(tac, goal: Goal, el: Elaborator, name: str, given) -> list[Goal]:
+    """`apply c a₁ … aₖ` for a constant of _APPLY_PARTIAL with fewer explicit arguments than it takes (`apply
+    Or.elim h`): the arguments fix some of c's propositions, then Lean.MVarId.apply as in `_apply_const` on the
+    rest (try i = numArgs - targetArity … numArgs new goals; one new goal keeps the parent's tag, several take their
+    binder names under it: `left`, `right`)."""
+    _impl, binders, concl = _APPLY_CONSTS[name]
+    s: dict = {}
+    for k, ((_n, ty), a) in enumerate(zip(binders, given)):
+        got = el.infer(a, None)
+        if got is PROP or not _unify(ty, got, s):
+            raise ElabErr("type_mismatch", el._mm(a, got, to_lean(_inst(ty, s)),
+                                                  (tac.term.fn, tuple(given[: k + 1]))), a)
+    rest_binders = binders[len(given):]
+    target = goal.target
+    start = max(0, len(rest_binders) - _arity(target))
+    for i in range(start, len(rest_binders) + 1):
+        rest = concl
+        for _n, ty in reversed(rest_binders[i:]):
+            rest = Imp(ty, rest)
+        si = dict(s)
+        if not _unify(rest, target, si):
+            continue
+        new = [(n, _inst(ty, si)) for n, ty in rest_binders[:i]]
+        if any("?" in to_lean(ty) for _n, ty in new):
+            raise Failure("unsupported", f"`apply {name}` here leaves a proposition to be chosen; outside the proof "
+                          "language", tac.col, tac.end)
+        if len(new) == 1:
+            return [Goal(goal.ctx, new[0][1], goal.tag, goal.names)]
+        return [Goal(goal.ctx, ty, append_tag(goal.tag, n), goal.names) for n, ty in new]
+    raise Failure("unsupported", f"`apply {el.pp(tac.term)}` does not unify with the goal; gentzen's kernel does not "
+                  f"reproduce Lean's message here; {ASK_LEAN}", tac.col, tac.end)
+
+
 def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
     term, target, tag = tac.term, goal.target, goal.tag
     if isinstance(term, Id) and goal.lookup(term.name) is None and term.name in _APPLY_CONSTS:
         return _apply_const(tac, goal, term.name)
-    ty = el.infer(term, None)
+    if isinstance(term, App) and isinstance(term.fn, Id) and term.fn.name in _APPLY_PARTIAL and \
+            goal.lookup(term.fn.name) is None and len(term.args) < len(_APPLY_CONSTS[term.fn.name][1]):
+        return _apply_given(tac, goal, el, term.fn.name, term.args)
+    try:
+        ty = el.infer(term, None)
+    except ElabErr as e:
+        if not e.message.startswith(POSTPONED):
+            raise
+        # `apply e` elaborates e without the goal, postponing what only the goal determines
+        # (`elabTermForApply … (mayPostpone := true)`, Lean/Elab/Tactic/ElabTerm.lean), then
+        # `MVarId.apply` unifies e's type with the goal: when e checks against the goal outright, that
+        # first attempt (no new argument) succeeds and no goal is left.
+        try:
+            el.check(term, target)
+        except ElabErr:
+            raise Failure("unsupported", f"`apply {el.pp(term)}` leaves arguments that only unification with "
+                          "the goal determines and does not close the goal outright; gentzen's kernel does not "
+                          f"model the goals Lean would leave; {ASK_LEAN}", tac.col, tac.end) from None
+        return []
     if ty is PROP:
         raise Failure("tactic_failed", f"Tactic `apply` failed: could not unify the type of `{el.pp(term)}`\n  Prop\n"
                     f"with the goal\n  {to_lean(target)}\n\n{goal.render()}", tac.col, tac.end)

@@ -1,8 +1,9 @@
 """Prompt formats: what a model sees before writing one proof line, and the training pairs for each.
 
-`whole` (theorem + proof so far -> next line), `state` (current goals -> one step) and
-`state+proof` (theorem + proof so far + current goals -> next line). Every completion is one
-line ended by "\n" (the engines' stop string); in `whole` the model ends a proof with EOS.
+`whole` (theorem + proof so far -> next line), `state` (the current goal -> one step) and
+`state+proof` (theorem + proof so far + the current goal -> next line). Every completion is one
+line ended by "\n" (the engines' stop string); in `whole` the model ends a proof with EOS. In the
+state formats the environment names what a step introduces (`intro`, `have : φ := …`; auto_names).
 """
 
 from __future__ import annotations
@@ -46,6 +47,25 @@ def needs_state(fmt: str) -> bool:
     return check_format(fmt) != "whole"
 
 
+def names_by_env(fmt: str) -> bool:
+    """Whether the environment assigns the names a step introduces (the state formats, as the
+    source's state format does): the model writes `intro` / `have : φ := t`, the kernel's
+    auto_names fills a fresh `nK` that the next state shows. A written name is still accepted."""
+    return needs_state(fmt)
+
+
+def shown_state(state) -> str:
+    """The goals a state prompt is built from: the state after `settle()` (a closed `have … := by`
+    box has handed its lemma to the enclosing goal), as Lean's goal view prints it."""
+    return state.settle().render()
+
+
+def current_goal(state_text: str) -> str:
+    """The main goal alone (the one the next step acts on), with its hypotheses: goals are printed
+    one per blank-line-separated block, the main goal first (the kernel and Lean alike)."""
+    return state_text.split("\n\n", 1)[0]
+
+
 def goals_block(state_text: str) -> str:
     # A Lean block comment: a `state+proof` prompt stays a valid Lean file prefix.
     return f"/-\n{state_text.rstrip(chr(10))}\n-/\n"
@@ -70,7 +90,8 @@ def build_prompt(fmt: str, statement: str, proof_so_far: str = "", state_text: s
     """The prompt for the next line.
 
     `proof_so_far` is the indented tactic block written so far (lines ending in "\\n");
-    `state_text` is `ProofState.render()` of the state after it (needed by the state formats).
+    `state_text` is the goals after it as Lean prints them (`shown_state`; needed by the state
+    formats), of which the prompt shows only the current goal.
     """
     check_format(fmt)
     if proof_so_far and not proof_so_far.endswith("\n"):
@@ -80,8 +101,8 @@ def build_prompt(fmt: str, statement: str, proof_so_far: str = "", state_text: s
     if state_text is None:
         raise ValueError(f"format {fmt!r} needs the proof state (state_text)")
     if fmt == "state":
-        return goals_block(state_text)
-    return header(statement) + proof_so_far + goals_block(state_text)
+        return goals_block(current_goal(state_text))
+    return header(statement) + proof_so_far + goals_block(current_goal(state_text))
 
 
 def completion_to_line(fmt: str, text: str) -> str:
@@ -101,10 +122,48 @@ def proof_lines(proof: str) -> list[str]:
     return [ln.rstrip() for ln in proof.splitlines() if ln.strip()]
 
 
-def _start(theorem: str):
+def _start(theorem: str, **kwargs):
     from gentzen.core.kernel import start  # the kernel is stdlib-only; imported on use
 
-    return start(theorem)
+    return start(theorem, **kwargs)
+
+
+# a step that names what it introduces: `intro n3`, `have n4 : φ := …` (optionally after a bullet)
+_NAMED = (re.compile(r"^(\s*(?:·\s+)?intro)\s+([A-Za-z_][\w']*)\s*$"),
+          re.compile(r"^(\s*(?:·\s+)?have)\s+([A-Za-z_][\w']*)(?=\s*:[^=])"))
+_IDENT = re.compile(r"(?<![\w'.])[A-Za-z_][\w']*")
+
+
+def introduced_name(line: str) -> str | None:
+    """The name an `intro x` / `have x : φ …` line introduces, or None."""
+    m = _NAMED[0].match(line) or _NAMED[1].match(line)
+    return m.group(2) if m else None
+
+
+def unnamed(line: str) -> str:
+    """The step without the name it introduces (the environment assigns it)."""
+    m = _NAMED[0].match(line) or _NAMED[1].match(line)
+    return line if m is None else line[:m.end(1)] + line[m.end(2):]
+
+
+def with_name(line: str, name: str) -> str:
+    """An unnamed `intro` / `have : φ …` step with `name` spelled out (what the kernel's auto_names
+    writes into its proof text), for a checker that does not assign names itself (a Lean REPL)."""
+    m = re.match(r"^(\s*(?:·\s+)?intro)\s*$", line) or re.match(r"^(\s*(?:·\s+)?have)(?=\s*:[^=])", line)
+    return line if m is None else line[:m.end(1)] + " " + name + line[m.end(1):].rstrip()
+
+
+def _renamed(line: str, names: dict[str, str]) -> str:
+    # one pass, so a chain n3 -> n2, n2 -> n4 never rewrites a name twice
+    return _IDENT.sub(lambda m: names.get(m.group(0), m.group(0)), line) if names else line
+
+
+def _step_or_fail(record: dict, state, line: str):
+    nxt = state.step(line)
+    if not hasattr(nxt, "render"):  # a StepError: the reference proof does not replay
+        err = getattr(nxt, "error", nxt)
+        raise InputError(f"record {record.get('name', '?')!r}: step {line.strip()!r} fails: {err}")
+    return nxt
 
 
 def examples(record: dict, fmt: str, start: Callable | None = None) -> list[Example]:
@@ -112,7 +171,11 @@ def examples(record: dict, fmt: str, start: Callable | None = None) -> list[Exam
 
     `whole` gives one sequence per proof (a causal model trained on it has seen every
     (prefix -> next line) pair at once, and EOS after the last line). The state formats give
-    one sequence per line; they replay the proof in the kernel (`start(theorem).step(line)`).
+    one sequence per line; they replay the proof in the kernel with auto_names
+    (`start(theorem, auto_names=True).step(line)`): each prompt shows the settled state's current
+    goal, each target is the step without the name it introduces, and later lines cite the name
+    the environment assigned (the state shows it). A step whose name cannot be left to the
+    environment (the unnamed step fails) keeps its written name.
     """
     check_format(fmt)
     statement, lines = record["theorem"], proof_lines(record["proof"])
@@ -122,16 +185,20 @@ def examples(record: dict, fmt: str, start: Callable | None = None) -> list[Exam
         segs = [Segment(header(statement), False)] + [Segment(target(fmt, ln), True) for ln in lines]
         return [Example(tuple(segs), eos=True)]
 
-    state = (start or _start)(statement)
-    out, so_far = [], ""
+    state = (start or _start)(statement, auto_names=True)
+    out, names = [], {}  # names: written name -> the name the environment assigned
     for ln in lines:
-        prompt = build_prompt(fmt, statement, so_far, state.render())
-        out.append(Example((Segment(prompt, False), Segment(target(fmt, ln), True)), eos=False))
-        nxt = state.step(ln)
-        if not hasattr(nxt, "render"):  # a StepError: the reference proof does not replay
-            err = getattr(nxt, "error", nxt)
-            raise InputError(f"record {record.get('name', '?')!r}: step {ln.strip()!r} fails: {err}")
-        state, so_far = nxt, so_far + ln + "\n"
+        so_far = state.proof_text()
+        prompt = build_prompt(fmt, statement, so_far + "\n" if so_far else "", shown_state(state))
+        written, line = introduced_name(ln), _renamed(ln, names)
+        step = unnamed(line)
+        nxt = state.step(step) if step != line else None
+        if nxt is None or not hasattr(nxt, "render"):
+            step, nxt = line, _step_or_fail(record, state, line)
+        if written is not None:
+            names[written] = introduced_name(nxt.proof_text().rsplit("\n", 1)[-1]) or written
+        out.append(Example((Segment(prompt, False), Segment(target(fmt, step), True)), eos=False))
+        state = nxt
     return out
 
 

@@ -60,6 +60,17 @@ class CheckService:
         elif backend != "repl":
             raise ValueError(f"serve backend must be repl or kernel, not {backend!r}")
 
+    @property
+    def checker(self) -> str:
+        """Who answers the snippets (the checker vocabulary of gentzen.repl.checkers), sent on /health as
+        `X-Gentzen-Checker` so that a client does not call a kernel-backed answer Lean's."""
+        if self.backend == "kernel":
+            return "kernel-repl"  # KernelRepl in process: `gentzen repl`'s answers
+        from gentzen.repl.checkers import repl_checker
+
+        argv = getattr(self.pool, "argv", None)
+        return repl_checker(argv) if argv else "repl-cmd"
+
     def try_reserve(self, n: int) -> bool:
         if self.inflight + n > self.capacity:
             return False
@@ -244,9 +255,11 @@ def create_app(service: CheckService, *, api_key: str | None = None, max_body: i
 
     async def health(request: Request):
         why = await service.ready()
+        who = {"X-Gentzen-Checker": service.checker}  # a header: the body stays Kimina's
         if why is None:
-            return JSONResponse({"status": "ok"})
-        return JSONResponse({"status": "not ready", "backend": service.backend, "error": why}, status_code=503)
+            return JSONResponse({"status": "ok"}, headers=who)
+        return JSONResponse({"status": "not ready", "backend": service.backend, "error": why}, status_code=503,
+                            headers=who)
 
     @asynccontextmanager
     async def lifespan(app):

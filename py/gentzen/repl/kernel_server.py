@@ -15,8 +15,9 @@ import sys
 from dataclasses import dataclass
 
 from gentzen.core import kernel as K
+from gentzen.core.comments import blank_comments
 from gentzen.core.formula import atoms_of
-from gentzen.core.theorem import split_proof
+from gentzen.core.theorem import split_proof, split_surface
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
 
@@ -39,6 +40,14 @@ class Unsupported(Exception):
 class _Proof:
     state: K.ProofState
     tainted: bool = False  # a goal was closed by `sorry` (error recovery or an explicit sorry)
+
+
+def _surface_theorem(decl: str):
+    """The statement of a declaration in any form Lean reads (`:= t`, `:= by tac`), or None."""
+    try:
+        return split_surface(blank_comments(decl)).theorem
+    except GentzenError:
+        return None
 
 
 def _pos_at(text: str, offset: int, line0: int = 0) -> P.Pos:
@@ -155,23 +164,28 @@ class KernelRepl:
                      sorries: list, roots: list, root_goals: bool, nd: bool = False) -> None:
         decl = text[at:end].rstrip()
         line0 = text.count("\n", 0, at)
+        whole = False  # the kernel checks the declaration as written (positions are the text's)
         try:
             # one parse of the statement: it is the costliest part of a request
             thm, proof, first = split_proof(re.sub(r":=\s*by\s+sorry\s*$", ":= by\n", decl))
         except GentzenError as exc:
-            raise Unsupported(f"not a propositional tactic theorem ({exc})") from None
+            # a term (`:= t`) or tactics on the `by` line: the kernel reads those forms too
+            thm = _surface_theorem(decl)
+            if thm is None:
+                raise Unsupported(f"not a propositional theorem ({exc})") from None
+            proof, first, whole = decl, 1, True
         m = re.match(r"theorem\s+(\S+)", decl)
         name_at = (m.start(1), m.end(1)) if m else (0, len("example"))
         by = re.search(r":=\s*by\b", decl)
-        if by is None:
+        if by is None and not whole:
             raise Unsupported("only tactic proofs (`:= by`) are supported")
-        by_at = by.end() - 2
+        by_at = by.end() - 2 if by is not None else re.search(r":=\s*", decl).end()  # a term: where it starts
         name_pos = (_pos_at(decl, name_at[0], line0), _pos_at(decl, name_at[1], line0))
         if m and thm.name in names:
             messages.append(P.Message("error", *name_pos, f"'{thm.name}' has already been declared"))
             return
         state = K.start(thm, nd_import=nd)
-        tail = decl[by.end():]
+        tail = decl[by.end():] if by is not None and not whole else ""
         if tail.strip() == "sorry":  # `:= by sorry`: one sorry holding the statement's goal
             s_at = by.end() + tail.index("sorry")
             sorries.append(P.Sorry(state.render(), self._new_proof(state), _pos_at(decl, s_at, line0),
@@ -182,20 +196,24 @@ class KernelRepl:
                 raise Unsupported("tactics on the `:= by` line (the proof language starts on the next)")
             result = K.check_proof(thm, proof, nd_import=nd)
             if result.ok:
-                messages.extend(self._unused(decl, thm, proof, line0))
+                used_in = decl[decl.index(":=") + 2:] if whole else proof
+                messages.extend(self._unused(decl, thm, used_in, line0))
             else:
-                messages.append(self._error(result.error, decl, first, by_at, line0))
+                messages.append(self._error(result.error, decl, first, by_at, line0, whole))
         if root_goals:  # after the declaration's own sorries, as the REPL allocates them
             roots.append(P.Sorry(state.render(), self._new_proof(state),
                                  _pos_at(decl, by_at, line0), _pos_at(decl, by_at, line0)))
         if m:
             names.add(thm.name)
 
-    def _error(self, err: K.KernelError, decl: str, first: int, by_at: int, line0: int) -> P.Message:
+    def _error(self, err: K.KernelError, decl: str, first: int, by_at: int, line0: int,
+               whole: bool = False) -> P.Message:
         if err.kind in ("forbidden", "unsupported"):
             raise Unsupported(err.message)
         lines = decl.split("\n")
-        if err.line == 1:  # the statement itself: the top block's `by` (unsolved goals)
+        if whole:  # the kernel read the declaration itself: its lines are the declaration's
+            first = 2
+        if err.line == 1 and not whole:  # the statement itself: the top block's `by` (unsolved goals)
             pos = _pos_at(decl, by_at, line0)
         else:
             pos = P.Pos(line0 + first + err.line - 2, err.column)
@@ -213,7 +231,7 @@ class KernelRepl:
         used = set(_IDENT.findall(proof))
         for f in [f for _, f in thm.hyps] + [thm.goal]:
             used |= atoms_of(f)
-        head = decl[: decl.index(":= by")]
+        head = decl[: decl.index(":=")]
         out = []
         for name in list(thm.atoms) + [h for h, _ in thm.hyps]:
             if name in used or name.startswith("_"):

@@ -3,8 +3,9 @@ processes), `kimina` (a Kimina Lean Server over HTTP) and `both` (Lean and the k
 
 Untrusted proof bodies pass the kernel's own screens (forbidden words, a changed statement) and go
 to Lean only under the pinned statement; a Lean reply is valid iff it has no error and no sorry.
-Every verdict names the checker that produced it: kernel, lean-repl, kernel-repl (`gentzen repl`),
-repl-cmd (a command line gentzen cannot identify) or kimina.
+Every verdict names the checker that produced it (CHECKERS, gentzen.repl.checkers): kernel, lean-repl, kernel-repl
+(`gentzen repl`), repl-cmd (a command line gentzen cannot identify), kimina, or reader (a local
+policy screen before any checker: forbidden constructs, a changed statement).
 """
 
 from __future__ import annotations
@@ -12,9 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
-import shutil
-import sys
 import threading
 import time
 from collections import deque
@@ -26,13 +24,16 @@ from pathlib import Path
 from gentzen.core.comments import blank_comments
 from gentzen.core.kernel import check_proof
 from gentzen.core.syntax import find_forbidden
-from gentzen.core.theorem import Theorem, parse_theorem, split_proof
+from gentzen.core.theorem import Theorem, parse_theorem, split_surface
 from gentzen.errors import GentzenError, InputError, ParseError
 from gentzen.repl import protocol as P
+from gentzen.repl.checkers import (CHECKERS, DEFAULT_KIMINA_URL, KERNEL_REPL, kimina_url,  # noqa: F401
+                                   lean_repl_cmd, repl_checker, repl_command, require_checker, server_problem)
 from gentzen.repl.errors import ReplError, ReplTimeout
 
 BACKENDS = ("kernel", "repl", "kimina", "both")
-KERNEL_REPL = [sys.executable, "-m", "gentzen.repl.kernel_server"]
+# verdict kinds that say nothing about the proof (the request failed): status `error`, not `rejected`
+TRANSPORT = ("transport", "timeout", "crash")
 ND_MODULE = "Gentzen.ND"  # the one import a checked file may have (lean/Gentzen/ND.lean)
 _SORRY_WARNING = re.compile(r"^declaration uses ['`]sorry['`]")
 
@@ -51,7 +52,12 @@ class Verdict:
     messages: tuple[dict, ...] = ()  # REPL-shaped messages (warnings included), caller's lines
     time_s: float = 0.0
     detail: dict | None = field(default=None, compare=False)  # `both`: each side's verdict
-    checker: str = "kernel"  # kernel | lean-repl | kernel-repl | repl-cmd | kimina | kernel+<lean side>
+    checker: str = "kernel"  # kernel | lean-repl | kernel-repl | repl-cmd | kimina | reader | kernel+<lean side>
+
+    @property
+    def status(self) -> str:
+        """accepted | rejected | error (the check did not happen: a transport failure, a timeout)."""
+        return "accepted" if self.ok else "error" if self.kind in TRANSPORT else "rejected"
 
     @property
     def error(self) -> dict | None:
@@ -60,7 +66,8 @@ class Verdict:
         return {"line": self.line, "column": self.column, "kind": self.kind, "message": self.message}
 
     def to_dict(self) -> dict:
-        d = {"ok": self.ok, "backend": self.backend, "checker": self.checker, "error": self.error,
+        d = {"ok": self.ok, "status": self.status, "backend": self.backend, "checker": self.checker,
+             "error": self.error,
              "time_s": round(self.time_s, 6)}
         if self.detail is not None:
             d["detail"] = self.detail
@@ -69,24 +76,27 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A screened proof: the pinned theorem and the tactic block that goes under it."""
+    """A screened proof: the pinned theorem and what goes under it (a tactic block, or the term of a
+    `:= t` proof on a line of its own, at its own column)."""
 
     theorem: Theorem
     body: str
-    first: int  # the caller's line number of the block's first line
+    first: int  # the caller's line number of the body's first line
+    header: str | None = None  # the pinned statement: `… := by` (None), or `… :=` before a term
 
     @property
     def lean(self) -> str:
-        return self.theorem.statement() + "\n" + self.body
+        return (self.header or self.theorem.statement()) + "\n" + self.body
 
     def caller_line(self, line: int) -> int:
-        # the Lean text is statement (line 1) + block (from line 2); the caller's block starts at `first`
+        # the Lean text is statement (line 1) + body (from line 2); the caller's body starts at `first`
         return line if line <= 1 else line + self.first - 2
 
 
 def _fail(backend: str, kind: str, message: str, line: int = 1, column: int = 0,
-          checker: str = "kernel") -> Verdict:
-    # a screen before any checker runs is the kernel's (its forbidden list, its statement parser)
+          checker: str = "reader") -> Verdict:
+    # a screen before any checker runs is the reader's: local policy (the forbidden list, a changed
+    # statement, column 0), never a checker's verdict on the proof
     msg = {"severity": "error", "pos": {"line": line, "column": column}, "data": message}
     return Verdict(False, backend, kind, message, line, column, (msg,), checker=checker)
 
@@ -98,36 +108,58 @@ def _theorem(theorem: Theorem | str) -> Theorem:
 def prepare(theorem: Theorem | str, proof: str, backend: str = "lean") -> Prepared | Verdict:
     """Screen an untrusted proof before any Lean sees it; a Verdict when it is rejected here.
 
-    The checks are the kernel's (split_proof, find_forbidden, statement equality) plus two that
-    only matter to Lean: a line at column 0 would end the proof and start a new command, and
-    meta-level escapes are on the kernel's forbidden list too."""
+    Every declaration form Lean reads goes on (`:= by` then a block, tactics on the `by` line, a
+    term `:= t`): what follows `:=` is sent under the pinned statement, at its own column. The
+    checks are the kernel's (find_forbidden, statement equality) plus one that only matters to
+    Lean: a line at column 0 would end the proof and start a new command."""
     try:
         thm = _theorem(theorem)
     except ParseError as e:
         return _fail(backend, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0)
     if not isinstance(proof, str):
         return _fail(backend, "parse", "proof must be text")
+    raw = proof.replace("\r\n", "\n").lstrip("\ufeff")
+    # comments are whitespace to Lean: the screens read the code only (blanking keeps positions)
+    blank = blank_comments(raw)
     try:
-        given, body, first = split_proof(proof.replace("\r\n", "\n"))
-    except ParseError as e:
-        return _fail(backend, "parse", e.message, e.line or 1, e.column or 0)
-    # The kernel's list, meta-level escapes (`run_tac`, `Lean.…`) included, on the code only:
-    # a comment (`-- no sorry here`) is whitespace to Lean. Positions are unchanged by blanking.
-    code = blank_comments(body)
-    hit = find_forbidden(code)
+        parts = split_surface(blank)
+    except InputError as e:  # ParseError, or a LimitError (a statement too large to read)
+        return _fail(backend, "parse", getattr(e, "message", str(e)), getattr(e, "line", None) or 1,
+                     getattr(e, "column", None) or 0)
+    given, header = parts.theorem, None
+    if given is None:  # a bare tactic block (what samplers send)
+        body, code, first = raw, blank, 2
+    else:
+        if parts.body is None:  # a term: after `:=`, without `by`
+            at, header = parts.term_at, thm.statement().removesuffix(" by")
+        elif parts.by_form == "same_line":  # tactics after `by`: from the first tactic on
+            at = _offset(blank, parts.by_pos[0]) + len(parts.body) - len(parts.body.lstrip(" "))
+        else:  # the block below `by`
+            at = len(blank) - len(parts.body)
+        col = at - (blank.rfind("\n", 0, at) + 1)
+        body, code, first = " " * col + raw[at:], " " * col + blank[at:], blank.count("\n", 0, at) + 1
+    hit = find_forbidden(code)  # meta-level escapes (`run_tac`, `Lean.…`) included
     if hit is not None:
         pos, word = hit
-        line = body.count("\n", 0, pos)
-        col = pos - (body.rfind("\n", 0, pos) + 1)
+        line = code.count("\n", 0, pos)
+        col = pos - (code.rfind("\n", 0, pos) + 1)
         return _fail(backend, "forbidden", f"`{word}` is not allowed in a proof", line + first, col)
     if given is not None and (given.atoms, given.hyps, given.goal) != (thm.atoms, thm.hyps, thm.goal):
         return _fail(backend, "forbidden", "the proof changes the theorem statement")
     m = re.search(r"^[^ \n]", code, re.M)
     if m is not None:
-        line = body.count("\n", 0, m.start())
+        line = code.count("\n", 0, m.start())
         return _fail(backend, "parse", "every proof line must be indented with spaces (a line at "
                      "column 0 would end the proof)", line + first, 0)
-    return Prepared(thm, body, first)
+    return Prepared(thm, body, first, header)
+
+
+def _offset(text: str, line: int) -> int:
+    """The offset of the start of 1-based `line` in `text`."""
+    at = 0
+    for _ in range(line - 1):
+        at = text.index("\n", at) + 1
+    return at
 
 
 # The kind of an error message, by who wrote it: only Lean's own errors are `lean_error`.
@@ -136,10 +168,11 @@ ERROR_KIND = {"lean-repl": "lean_error", "kimina": "lean_error", "kernel-repl": 
 
 
 def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: float = 0.0,
-                 checker: str = "lean-repl") -> Verdict:
+                 checker: str = "lean-repl", error_kind: str | None = None) -> Verdict:
     """A REPL command reply (or a Kimina `response`) as a Verdict: valid iff no error message,
-    no `declaration uses sorry` warning and no sorries. A Kimina server says it runs Lean; its
-    errors are `lean_error` with checker `kimina` (which server ran them is the URL's to say)."""
+    no `declaration uses sorry` warning and no sorries. A Kimina server runs Lean: its errors are
+    `lean_error` with checker `kimina`, unless `error_kind` says otherwise (`gentzen serve` tells
+    its clients when the kernel answers, and those are `kernel_repl_error`)."""
     d = P.to_json(reply)
     if not isinstance(d, dict):
         return _fail(backend, "repl_error", f"not a REPL reply: {d!r}", checker=checker)
@@ -153,7 +186,7 @@ def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: fl
                 m[key] = {"line": prep.caller_line(int(m[key]["line"])), "column": m[key]["column"]}
         msgs.append(m)
     bad = next((m for m in msgs if m.get("severity") == "error"), None)
-    kind = ERROR_KIND.get(checker, "lean_error")
+    kind = error_kind or ERROR_KIND.get(checker, "lean_error")
     if bad is None:
         bad = next((m for m in msgs if m.get("severity") == "warning"
                     and _SORRY_WARNING.match(str(m.get("data", "")))), None)
@@ -167,8 +200,9 @@ def lean_verdict(reply: dict | P.Reply, prep: Prepared, backend: str, time_s: fl
                    tuple(msgs), time_s, checker=checker)
 
 
-def _transport_verdict(exc: BaseException, backend: str, t: float, checker: str) -> Verdict:
-    kind = "timeout" if isinstance(exc, ReplTimeout) or "timed out" in str(exc) else "crash"
+def _transport_verdict(exc: BaseException, backend: str, t: float, checker: str, failed: str = "crash") -> Verdict:
+    # `failed`: what a non-timeout failure is (a REPL process crashed; an HTTP request failed: transport)
+    kind = "timeout" if isinstance(exc, ReplTimeout) or "timed out" in str(exc) else failed
     return Verdict(False, backend, kind, str(exc).split("\nstderr:")[0], 1, 0, time_s=t, checker=checker)
 
 
@@ -198,18 +232,23 @@ class KernelVerifier(Verifier):
     """The kernel in process: exactly `check_proof`, with its kinds and positions."""
 
     name = "kernel"
+    checker = "kernel"
     strict_nd = False  # `--strict-nd`: only the natural-deduction subset (docs/proof-language.md)
 
     def verify_many(self, items):
-        # an item is (theorem, proof) or (theorem, proof, imports): a .lean file's allowed imports,
-        # `import Gentzen.ND` bringing the rule names into scope as Lean's `import` does
+        # an item is (theorem, proof), (theorem, proof, imports) or (…, imports, opens, lemmas): a .lean file's allowed
+        # imports and opened namespaces, `import Gentzen.ND` bringing the rule names into scope as Lean's
+        # `import` does, `open Classical` its names, its earlier accepted theorems as lemmas
         for theorem, proof, *rest in items:
             t0 = time.perf_counter()
             try:
                 res = check_proof(_theorem(theorem), proof, strict_nd=self.strict_nd,
-                                  nd_import=ND_MODULE in (rest[0] if rest else ()))
+                                  nd_import=ND_MODULE in (rest[0] if rest else ()),
+                                  opens=rest[1] if len(rest) > 1 else (),
+                                  lemmas=rest[2] if len(rest) > 2 else None)
             except ParseError as e:
-                yield _fail(self.name, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0)
+                yield _fail(self.name, "parse", f"cannot parse the theorem: {e.message}", 1, e.column or 0,
+                            checker="kernel")
                 continue
             dt = time.perf_counter() - t0
             if res.ok:
@@ -249,51 +288,6 @@ class _Windowed(Verifier):
     def _pop(self, pending: deque) -> Verdict:
         prep, fut, t0 = pending.popleft()
         return prep if fut is None else self._finish(prep, fut, t0)
-
-
-def repl_command(repl_cmd: str | Sequence[str] | None = None) -> tuple[list[str], str | None]:
-    """(argv, cwd) of a REPL: None/"gentzen"/"gentzen repl" is the kernel-backed `gentzen repl`;
-    "lake" is `lake exe repl` in the Lean project; "auto" is lake when it is on PATH, else gentzen;
-    anything else a command line. (The CLI asks for Lean by default: see `lean_repl_cmd`.)"""
-    if repl_cmd is None or repl_cmd in ("gentzen", "gentzen repl"):
-        return list(KERNEL_REPL), None
-    if repl_cmd == "auto":
-        return repl_command("lake" if shutil.which("lake") else "gentzen")
-    if repl_cmd == "lake":
-        from gentzen.repl.project import find_project, missing_lean
-
-        missing = missing_lean()
-        if missing is not None:
-            raise InputError(f"--repl-cmd lake needs Lean, but {missing} (see docs/lean.md)")
-        return ["lake", "exe", "repl"], str(find_project())
-    return (shlex.split(repl_cmd) if isinstance(repl_cmd, str) else list(repl_cmd)), None
-
-
-def repl_checker(argv: Sequence[str]) -> str:
-    """Who answers on this REPL command line: lean-repl, kernel-repl or repl-cmd (unknown)."""
-    argv = list(argv)
-    if argv == KERNEL_REPL or argv[-2:] == ["-m", "gentzen.repl.kernel_server"] or \
-            (len(argv) == 2 and Path(argv[0]).name == "gentzen" and argv[1] == "repl"):
-        return "kernel-repl"
-    if argv[:3] == ["lake", "exe", "repl"] or (argv and Path(argv[0]).name in ("repl", "lean")):
-        return "lean-repl"
-    return "repl-cmd"
-
-
-def lean_repl_cmd(repl_cmd: str | None, backend: str = "repl") -> str:
-    """The REPL command a CLI `--backend repl|both` runs: the user's, or Lean's own (`lake`) when
-    Lean is installed. Without Lean and without --repl-cmd this is an InputError naming what is
-    missing: gentzen never answers for Lean silently."""
-    if repl_cmd is not None:
-        return repl_cmd
-    from gentzen.repl.project import missing_lean
-
-    missing = missing_lean()
-    if missing is None:
-        return "lake"
-    raise InputError(f"--backend {backend} needs Lean, but {missing}; install Lean (docs/lean.md), or pass "
-                     "--repl-cmd COMMAND (a Lean REPL), or --repl-cmd \"gentzen repl\" for the kernel-backed "
-                     "REPL (not Lean)")
 
 
 class ReplVerifier(_Windowed):
@@ -339,7 +333,7 @@ class KiminaVerifier(_Windowed):
     name = "kimina"
     checker = "kimina"
 
-    def __init__(self, url: str = "http://127.0.0.1:8000", jobs: int = 2, *, api_key: str | None = None,
+    def __init__(self, url: str = DEFAULT_KIMINA_URL, jobs: int = 2, *, api_key: str | None = None,
                  timeout: float = 60.0, batch_size: int = 8) -> None:
         import httpx
 
@@ -350,8 +344,22 @@ class KiminaVerifier(_Windowed):
         self.window = batch_size * jobs * 2
         self._batch: list[tuple[str, str, Future]] = []
         self._n = 0
+        self._error_kind: str | None = None  # by who the server says answers (`gentzen serve` says)
+
+    def _served_by(self) -> str:
+        """The kind of the server's error messages: `gentzen serve` names its checker in the
+        `X-Gentzen-Checker` header of /health (a kernel-backed one is not Lean); Kimina's own
+        server runs Lean."""
+        if self._error_kind is None:
+            try:
+                who = self.client.get("/health", timeout=10).headers.get("x-gentzen-checker")
+            except Exception:  # noqa: BLE001 - no header to read: the server says nothing of itself
+                who = None
+            self._error_kind = ERROR_KIND.get(who or "kimina", "lean_error")
+        return self._error_kind
 
     def _submit(self, prep):
+        self._served_by()
         fut: Future = Future()
         self._n += 1
         self._batch.append((f"s{self._n}", prep.lean, fut))
@@ -384,11 +392,11 @@ class KiminaVerifier(_Windowed):
         try:
             res = fut.result()
         except ReplError as exc:
-            return _transport_verdict(exc, self.name, time.perf_counter() - t0, self.checker)
+            return _transport_verdict(exc, self.name, time.perf_counter() - t0, self.checker, "transport")
         t = float(res.get("time") or 0.0)
-        if res.get("error"):
-            return _transport_verdict(ReplError(res["error"]), self.name, t, self.checker)
-        return lean_verdict(res.get("response") or {}, prep, self.name, t, self.checker)
+        if res.get("error"):  # the server could not check it (no REPL free, a timeout): not a verdict
+            return _transport_verdict(ReplError(res["error"]), self.name, t, self.checker, "transport")
+        return lean_verdict(res.get("response") or {}, prep, self.name, t, self.checker, self._served_by())
 
     def close(self) -> None:
         self._flush()
@@ -437,13 +445,17 @@ class BothVerifier(Verifier):
 def make_verifier(backend: str = "kernel", *, jobs: int = 2, repl_cmd: str | None = None,
                   url: str | None = None, api_key: str | None = None, timeout: float = 60.0,
                   disagreements: str | Path | None = None) -> Verifier:
-    """A verifier by name; `both` pairs the kernel with kimina when a URL is given, else a REPL."""
+    """A verifier by name; `both` pairs the kernel with kimina when a URL is given, else a REPL.
+    A REPL is Lean's (`lake exe repl`) unless `repl_cmd` names one: without Lean that is an
+    InputError (lean_repl_cmd), never a silent kernel-backed stand-in."""
     if backend == "kernel":
         return KernelVerifier()
+    if backend in ("repl", "both") and not (backend == "both" and url):
+        repl_cmd = lean_repl_cmd(repl_cmd, backend)
     if backend == "repl":
         return ReplVerifier(repl_cmd, jobs, timeout=timeout)
     if backend == "kimina":
-        return KiminaVerifier(url or os.environ.get("LEAN_SERVER_API_URL", "http://127.0.0.1:8000"), jobs,
+        return KiminaVerifier(kimina_url(url), jobs,
                               api_key=api_key or os.environ.get("LEAN_SERVER_API_KEY"), timeout=timeout)
     if backend == "both":
         lean = (make_verifier("kimina", jobs=jobs, url=url, api_key=api_key, timeout=timeout) if url

@@ -43,7 +43,8 @@ def theorem_of(theorem: Theorem | str) -> Theorem:
 
 class KernelEnv:
     """The kernel in process: states are immutable `ProofState`s, stepped exactly as the line
-    samplers and the training data step them (no extra settling), so prompts match training."""
+    samplers and the training data step them; the goals shown are the settled state's (a closed
+    `have … := by` box has handed its lemma on), as the REPL shows them, so prompts match training."""
 
     name = "kernel"
 
@@ -74,7 +75,7 @@ class KernelEnv:
 
     @staticmethod
     def _wrap(ps) -> State:
-        return State(ps.proof_text(), ps.render(), ps.solved, ps.line_no - 2, ps.line_no, ps)
+        return State(ps.proof_text(), ps.settle().render(), ps.solved, ps.line_no - 2, ps.line_no, ps)
 
 
 # Lean's messages sorted into the kernel's error kinds, for the diagnostics
@@ -102,36 +103,51 @@ class ReplEnv:
 
     name = "repl"
 
-    def __init__(self, repl_cmd=None, *, timeout: float = 60.0, proc=None) -> None:
+    def __init__(self, repl_cmd=None, *, timeout: float = 60.0, proc=None, auto_names: bool = False) -> None:
         from gentzen.repl.process import ReplProcess
-        from gentzen.repl.verify import repl_command
+        from gentzen.repl.checkers import repl_checker, repl_command
 
         self._own = proc is None
         if proc is None:
             argv, cwd = repl_command(repl_cmd)
             proc = ReplProcess(argv, cwd=cwd, timeout=timeout)
-        self.proc, self.timeout = proc, timeout
+        self.proc, self.timeout, self.auto_names = proc, timeout, auto_names
+        argv = list(getattr(proc, "argv", None) or getattr(proc, "cmd", None) or ())
+        self.checker = repl_checker(argv) if argv else "repl-cmd"  # every verdict names who gave it
 
     def start(self, theorem: Theorem | str) -> State:
         from gentzen.repl.dojo import Dojo
 
-        dojo = Dojo(theorem_of(theorem), backend=self.proc, timeout=self.timeout)
+        thm = theorem_of(theorem)
+        dojo = Dojo(thm, backend=self.proc, timeout=self.timeout)
         _, init = dojo.__enter__()  # the env owns the process; the Dojo is one theorem's view of it
-        return State("", init.pp, False, 0, 2, (dojo, init))
+        # auto_names: a kernel state beside the REPL's picks the fresh name an unnamed step gets
+        # (as KernelEnv's), and the line goes to the REPL with that name written out
+        shadow = start(thm, auto_names=True) if self.auto_names else None
+        return State("", init.pp, False, 0, 2, (dojo, init, shadow))
 
     def step(self, state: State, line: str) -> Outcome:
+        from gentzen.models.formats import introduced_name, with_name
         from gentzen.repl.dojo import LeanError, ProofFinished, ProofGivenUp
 
-        dojo, tstate = state.handle
+        dojo, tstate, shadow = state.handle
+        if shadow is not None:
+            nxt = shadow.step(line)
+            if isinstance(nxt, StepError):
+                shadow = None  # the REPL judges the line as written; no names are filled after it
+            else:
+                name = introduced_name(nxt.proof_text().rsplit("\n", 1)[-1].strip())
+                line = with_name(line, name) if name and introduced_name(line.strip()) is None else line
+                shadow = nxt
         proof = f"{state.proof}\n{line}" if state.proof else line
         res = dojo.run_tac(tstate, line)
         if isinstance(res, ProofFinished):
-            return Outcome(State(proof, "no goals", True, state.lines + 1, state.line_no + 1, (dojo, None)))
+            return Outcome(State(proof, "no goals", True, state.lines + 1, state.line_no + 1, (dojo, None, None)))
         if isinstance(res, LeanError):
             return Outcome(None, KernelError(state.line_no, 0, lean_kind(res.error), res.error))
         if isinstance(res, ProofGivenUp):
             return Outcome(None, KernelError(state.line_no, 0, "forbidden", "the proof gives up (sorry)"))
-        return Outcome(State(proof, res.pp, False, state.lines + 1, state.line_no + 1, (dojo, res)))
+        return Outcome(State(proof, res.pp, False, state.lines + 1, state.line_no + 1, (dojo, res, shadow)))
 
     def finish(self, state: State) -> KernelError | None:
         # an unsolved state is known without asking: the REPL reported its open goals

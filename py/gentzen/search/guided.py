@@ -28,7 +28,7 @@ class SamplerConfig:
     max_tokens_per_line: int = field(default=96, metadata={"help": "Token limit of one line."})
     temperature: float = field(default=1.0, metadata={"help": "Sampling temperature (0 = greedy)."})
     format: str = field(default="whole", metadata={"help": "Prompt format: whole | state | state+proof."})
-    auto_names: bool = field(default=False, metadata={"help": "The environment names unnamed steps n1, n2, …"})
+    auto_names: bool = field(default=False, metadata={"help": "The environment names unnamed steps n1, n2, … (always on in the state formats)"})
     stop_at_first: bool = field(default=True, metadata={"help": "Stop all attempts once one proof is found."})
     seed: int = field(default=0, metadata={"help": "Sampling seed."})
     budget_tokens: int = field(default=0, metadata={"help": "Stop every attempt once all together sampled this many tokens (0: no limit)."})
@@ -53,13 +53,15 @@ class Attempt:
     other_seconds: float = 0.0  # wall-clock outside the engine and the checker (search bookkeeping)
     # every line the model wrote, in order: {"line", "ok", "kind" (error kind or None), "redraw"}
     events: list[dict] = field(default_factory=list)
+    checker: str = "kernel"  # who judged the lines (repl/verify.py CHECKERS): the kernel, or a search env's REPL
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "proof": self.proof, "lines": self.lines,
                 "error": self.error.to_dict() if self.error else None, "tokens": self.tokens,
                 "model_calls": self.model_calls, "kernel_checks": self.kernel_checks, "redraws": self.redraws,
                 "sample_seconds": round(self.sample_seconds, 6), "check_seconds": round(self.check_seconds, 6),
-                "expansions": self.expansions, "other_seconds": round(self.other_seconds, 6), "events": self.events}
+                "expansions": self.expansions, "other_seconds": round(self.other_seconds, 6), "events": self.events,
+                "checker": self.checker}
 
 
 @dataclass
@@ -104,19 +106,20 @@ class _Run:
 
 def sample(theorem: Theorem | str, engine, cfg: SamplerConfig | None = None, *, verbose: bool = False) -> SampleResult:
     """Sample up to cfg.samples proofs of `theorem` with `engine`; successes are kernel-verified."""
-    from gentzen.models.formats import STOP, build_prompt, completion_to_line, needs_state
+    from gentzen.models.formats import STOP, build_prompt, completion_to_line, names_by_env, needs_state, shown_state
 
     cfg = cfg or SamplerConfig()
     thm = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
     statement = thm.statement()
     with_state = needs_state(cfg.format)
-    runs = [_Run(start(thm, auto_names=cfg.auto_names)) for _ in range(cfg.samples)]
+    auto_names = cfg.auto_names or names_by_env(cfg.format)  # the state formats: the environment names steps
+    runs = [_Run(start(thm, auto_names=auto_names)) for _ in range(cfg.samples)]
     round_no = 0
     while True:
         active = [r for r in runs if not r.done]
         if not active:
             break
-        prompts = [build_prompt(cfg.format, statement, r.so_far, r.state.render() if with_state else None)
+        prompts = [build_prompt(cfg.format, statement, r.so_far, shown_state(r.state) if with_state else None)
                    for r in active]
         t0 = time.perf_counter()
         outs = engine.generate(prompts, 1, max_tokens=cfg.max_tokens_per_line, temperature=cfg.temperature,

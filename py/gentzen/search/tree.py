@@ -74,7 +74,7 @@ class Run:
         self.run_seed, self.calls = run_seed, 0
         self.token_limit = token_limit  # tokens this run may still sample (None: no limit)
         self.meter = Meter()
-        self.attempt = Attempt()
+        self.attempt = Attempt(checker=getattr(env, "checker", "kernel"))
         self.best_failed: tuple[int, str] = (-1, "")  # (lines, text) of the furthest rejected path
         self.root = Node(self.meter.check(env.start, theorem, counted=False))
 
@@ -194,9 +194,11 @@ def run_attempts(theorem, engine, cfg: SearchConfig, search, *, scorer=None, env
     """`cfg.samples` independent runs of `search(run) -> None`, each one Attempt. `budget_tokens`
     caps the tokens of all runs together; runs it leaves no tokens for are failed attempts (error
     kind "budget"), so n stays `samples` as for guided sampling, whose attempts it cuts alike."""
+    from gentzen.models.formats import names_by_env
+
     thm = theorem_of(theorem)
     own = env is None
-    env = env or KernelEnv(auto_names=cfg.auto_names)
+    env = env or KernelEnv(auto_names=cfg.auto_names or names_by_env(cfg.format))
     attempts, spent = [], 0
     try:
         for i in range(cfg.samples):

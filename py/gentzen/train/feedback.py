@@ -25,18 +25,20 @@ class Feedback:
 
 def kernel_feedback(theorem: str, proof: str, error) -> Feedback:
     """Feedback from the kernel for `proof` (a tactic block) whose check failed with `error`
-    (a KernelError): the state is the one the failing line was tried on."""
+    (a KernelError): the state is the one the failing line was tried on, settled as every state a
+    model is shown (formats.shown_state)."""
     from gentzen.core.kernel import StepError, start
+    from gentzen.models.formats import shown_state
 
     state = start(theorem)
-    rendered = state.render()
+    rendered = shown_state(state)
     for i, line in enumerate(proof.split("\n")):
         if error is not None and error.line is not None and i + 2 >= error.line:
             break  # the failing line: show the state it was tried on
         nxt = state.step(line, explicit=True)
         if isinstance(nxt, StepError):
             break
-        state, rendered = nxt, nxt.render()
+        state, rendered = nxt, shown_state(nxt)
     kind = error.kind if error is not None else "unknown"
     message = error.message if error is not None else "the proof was rejected"
     return Feedback(kind, message, getattr(error, "line", None), rendered)

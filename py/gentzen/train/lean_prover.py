@@ -113,11 +113,13 @@ class LeanChecker:
                  timeout: float = 120.0) -> None:
         self.header, self.url, self.timeout = header, url, timeout
         self.proc = None
+        self.checker = "kimina"  # who gives the verdicts (gentzen.repl.checkers.CHECKERS)
         if url is None:
+            from gentzen.repl.checkers import repl_checker, repl_command
             from gentzen.repl.process import ReplProcess
-            from gentzen.repl.verify import repl_command
 
             argv, cwd = repl_command(repl_cmd or "lake")
+            self.checker = repl_checker(argv)
             self.proc = ReplProcess(argv, cwd=cwd, timeout=timeout, preamble=header or None)
 
     def check(self, statement: str, parsed: Parsed) -> LeanResult:

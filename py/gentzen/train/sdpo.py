@@ -38,7 +38,8 @@ class SDPOConfig:
     task: str = _opt("prop", "prop (gentzen's propositional theorems, guided line sampling) | lean (any Lean 4 "
                              "statement, whole proofs from any HF prover, checked by Lean)")
     lean_header: str = _opt("", "lean task: text put before every theorem (e.g. 'import Mathlib')")
-    repl_cmd: str = _opt("", "lean task: the Lean REPL command (default `lake exe repl` when Lean is installed)")
+    repl_cmd: str = _opt("", "lean task, and --backend repl|both: the REPL command (default `lake exe repl`, which "
+                             "needs Lean; \"gentzen repl\" is gentzen's kernel-backed REPL, not Lean)")
     lean_url: str = _opt("", "lean task: a Kimina-compatible server URL instead of a REPL")
     max_tokens: int = _opt(1024, "lean task: longest sampled proof in tokens (a longer one is reported truncated)")
     lr: float = _opt(1e-4, "learning rate (AdamW; one optimizer per theorem in per-theorem mode)")
@@ -51,6 +52,8 @@ class SDPOConfig:
     resume: bool = _opt(False, "continue OUT (after a kill or Ctrl-C): finished theorems / iterations are kept")
     threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
+    force: bool = _opt(False, "run even when the teacher gap is not positive (the teacher reads its feedback block "
+                              "no better than the student: SDPO would distil toward a worse model)")
 
 
 # What a resumed run must share with the run that started OUT.
@@ -105,6 +108,10 @@ def check_config(cfg: SDPOConfig) -> None:
     need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
     if (out / "state.json").is_file() and not cfg.resume:
         raise InputError(f"--out {out} holds an SDPO run: pass --resume to continue it, or choose another --out")
+    if cfg.task == "prop":  # last (it may ask a server): Lean or --repl-cmd for repl/both, a healthy Kimina
+        from gentzen.repl.checkers import require_checker
+
+        require_checker(cfg.backend, cfg.repl_cmd or None)
 
 
 def load_theorems(cfg: SDPOConfig) -> list[str]:
@@ -136,16 +143,18 @@ def check_group(verifier, theorem: str, res, clock: Clock) -> list:
         return list(verifier.verify_many([(theorem, a.proof) for a in res.attempts]))
 
 
-def failed_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts) -> tuple[list[Sample], list[str]]:
-    """The SDPO samples of a group's failed attempts, and the verified proofs (siblings)."""
+def failed_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts):
+    """The SDPO samples of a group's failed attempts, the verified proofs (siblings), and the
+    verified proofs' teacher-gap items (teacher.gap_items)."""
     from gentzen.core.theorem import parse_theorem
     from gentzen.models.formats import build_prompt
     from gentzen.train.feedback import kernel_feedback, pick_sibling, teacher_prompt, verdict_feedback
+    from gentzen.train.teacher import gap_items
 
     statement = parse_theorem(theorem).statement()
     student = build_prompt("whole", statement)
     ok = [(i, a.proof) for i, (a, v) in enumerate(zip(res.attempts, verdicts)) if v.ok]
-    samples = []
+    samples, feedbacks = [], []
     for i, (a, v) in enumerate(zip(res.attempts, verdicts)):
         if v.ok or not a.proof.strip():
             continue
@@ -153,9 +162,11 @@ def failed_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts) -> t
             fb = kernel_feedback(theorem, a.proof, a.error)
         else:
             fb = verdict_feedback(v, kernel_feedback(theorem, a.proof, a.error).state if a.error else "")
+        feedbacks.append(fb)
         teacher = teacher_prompt(student, fb, pick_sibling(ok, i), cfg.feedback_chars)
         samples.append(make_sample(tokenizer, student, teacher, a.proof + "\n"))
-    return samples, [p for _, p in ok]
+    proofs = [p for _, p in ok]
+    return samples, proofs, gap_items(student, proofs, feedbacks, cfg.feedback_chars)
 
 
 def tally_group(tally: Tally, res, verdicts) -> None:
@@ -200,10 +211,11 @@ def lean_group(cfg: SDPOConfig, engine, checker, tokenizer, theorem: str, seed: 
 
 
 def one_group(cfg: SDPOConfig, engine, verifier, tokenizer, theorem: str, seed: int, tally: Tally,
-              clock: Clock) -> tuple[list[Sample], list[str]]:
-    """Sample and check one theorem's group: (SDPO samples of the failed proofs, verified proofs)."""
+              clock: Clock):
+    """Sample and check one theorem's group: (SDPO samples of the failed proofs, verified proofs,
+    teacher-gap items; the lean task measures no gap)."""
     if cfg.task == "lean":
-        return lean_group(cfg, engine, verifier, tokenizer, theorem, seed, tally, clock)
+        return (*lean_group(cfg, engine, verifier, tokenizer, theorem, seed, tally, clock), [])
     res = sample_group(cfg, engine, theorem, seed)
     for a in res.attempts:
         clock.charge(a.sample_seconds, a.check_seconds)
@@ -267,6 +279,7 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     from gentzen.train.divergence import make_teacher
     from gentzen.train.ei import derived_seed
     from gentzen.train.sft import _CtrlC
+    from gentzen.train.teacher import preflight, refusal, teacher_gap
 
     say = progress or (lambda ev: None)
     out = Path(cfg.out)
@@ -287,7 +300,8 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
 
         verifier = LeanChecker(cfg.lean_header, cfg.repl_cmd or None, cfg.lean_url or None)
     else:
-        verifier = make_verifier(cfg.backend)
+        verifier = make_verifier(cfg.backend, repl_cmd=cfg.repl_cmd or None)
+    checker = getattr(verifier, "checker", "kernel")  # recorded with every verdict: who judged it
     totals, seconds = Tally(), {}
     for r in earlier:
         totals.add(Tally.from_dict(r.get("tally", {})))
@@ -298,13 +312,32 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     def save_state(done: int) -> None:
         atomic_write_json(state_file, {"done": done, "config": asdict(cfg)})
 
-    if state is None:
-        save_state(0)
     model, tokenizer, meta = _load_student(cfg, str(out / "model") if carried else cfg.model)
     base_state = None if cfg.carry or cfg.mode == "batch" else {k: v.detach().clone() for k, v in model.state_dict().items()}
     engine = _engine(model, tokenizer)
     syncer = Syncer(engine, out / "adapters")
+    gaps: list[tuple[float, int]] = []  # (gap, proofs) of every measured iteration
+
+    def gate(gap, proofs: int, where: str) -> None:
+        """SDPO helps only when the teacher out-reads the student: refuse otherwise (unless --force)."""
+        if gap is not None and gap <= 0 and not cfg.force:
+            raise InputError(refusal(gap, proofs, where))
+
+    if state is None and cfg.task == "prop":  # the gap before the first update; state.json only once it passes
+        gap0 = preflight(torch, cfg, engine, verifier, model, model, tokenizer, theorems)
+        atomic_write_json(out / "teacher_gap.json", {**gap0, "force": cfg.force})
+        say({"event": "teacher_gap", **gap0})
+        gate(gap0["teacher_gap"], gap0["proofs"], "before training")
+    if state is None:
+        save_state(0)
     say({"event": "start", "theorems": len(theorems), "done": progress_mark, "mode": cfg.mode})
+
+    def measure(record: dict, items: list) -> None:
+        """The iteration's teacher gap on its verified proofs (None without any), into its record."""
+        gap = teacher_gap(torch, model, teacher, tokenizer, items)
+        record["teacher_gap"] = None if gap is None else round(gap, 4)
+        if gap is not None:
+            gaps.append((gap, len(items)))
 
     def log_iteration(record: dict, clock: Clock, tally: Tally) -> None:
         split = clock.split()
@@ -328,12 +361,13 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                                         betas=(0.9, 0.95), weight_decay=0.0)
                 torch.manual_seed(derived_seed(cfg.seed, ti, "train"))
                 row = {"index": ti, "theorem": theorem, "solved": False, "proof": None, "iterations": 0,
-                       "samples": 0, "tokens": 0}
+                       "samples": 0, "tokens": 0, "checker": checker}
                 for it in range(1, cfg.iterations + 1):
                     clock, tally = Clock(), Tally(targets=1)
-                    samples, proofs = one_group(cfg, engine, verifier, tokenizer, theorem,
-                                                derived_seed(cfg.seed, ti, it), tally, clock)
-                    record = {"theorem_index": ti, "iteration": it, "verified": len(proofs)}
+                    samples, proofs, items = one_group(cfg, engine, verifier, tokenizer, theorem,
+                                                       derived_seed(cfg.seed, ti, it), tally, clock)
+                    record = {"theorem_index": ti, "iteration": it, "verified": len(proofs), "checker": checker}
+                    measure(record, items)
                     row["iterations"], row["samples"] = it, row["samples"] + tally.samples
                     row["tokens"] += tally.tokens
                     if proofs:
@@ -358,9 +392,12 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                 if cfg.carry:
                     _save(cfg, out, model, tokenizer, meta)
                 save_state(ti + 1)
+                mean = sum(g * n for g, n in gaps) / max(1, sum(n for _, n in gaps)) if gaps else None
                 say({"event": "theorem", "index": ti, "solved": row["solved"],
                      "solved_total": sum(r["solved"] for r in results.values()), "done": ti + 1,
-                     "total": len(theorems)})
+                     "total": len(theorems), "teacher_gap": mean})
+                # each theorem is one short run from --model: its gap is judged over the run so far
+                gate(mean, sum(n for _, n in gaps), f"over {ti + 1} theorem(s)")
         else:
             teacher = make_teacher(model)
             opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=cfg.lr,
@@ -371,17 +408,19 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                 torch.manual_seed(derived_seed(cfg.seed, it, "train"))
                 clock = Clock()
                 todo = [i for i in range(len(theorems)) if not results.get(i, {}).get("solved")]
-                tally, samples = Tally(targets=len(todo)), []
+                tally, samples, items = Tally(targets=len(todo)), [], []
                 for i in todo:
-                    got, proofs = one_group(cfg, engine, verifier, tokenizer, theorems[i],
-                                            derived_seed(cfg.seed, i, it), tally, clock)
+                    got, proofs, its = one_group(cfg, engine, verifier, tokenizer, theorems[i],
+                                                 derived_seed(cfg.seed, i, it), tally, clock)
                     samples += got
+                    items += its
                     if proofs:
                         tally.solved += 1
                         results[i] = {"index": i, "theorem": theorems[i], "solved": True, "proof": proofs[0],
-                                      "iterations": it}
+                                      "iterations": it, "checker": checker}
                         res_log.write(results[i])
-                record = {"iteration": it, "targets": len(todo), "verified": tally.verified}
+                record = {"iteration": it, "targets": len(todo), "verified": tally.verified, "checker": checker}
+                measure(record, items)  # before this iteration's update, as the samples were drawn
                 if samples and it < cfg.iterations:
                     with clock.training():
                         stats = sdpo_update(torch, model, teacher, samples, opt, cfg)
@@ -391,6 +430,7 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                     _save(cfg, out, model, tokenizer, meta)
                 log_iteration(record, clock, tally)
                 save_state(it)
+                gate(record["teacher_gap"], len(items), f"iteration {it}")
     verifier.close()
     solved = sum(1 for r in results.values() if r.get("solved"))
     return SDPOResult(str(out), len(theorems), solved, totals.to_dict(), seconds)

@@ -22,6 +22,7 @@ from gentzen.models import checkpoint, formats
 from gentzen.models.model import count_parameters, new_model, pick_device
 from gentzen.models.threads import set_threads
 from gentzen.models.tokenizer import train_tokenizer
+from gentzen.train.teacher import teacher_examples
 
 
 @dataclass
@@ -44,6 +45,9 @@ class SFTConfig:
     weight_decay: float = _opt(0.1, "AdamW weight decay (matrices only, not norms)")
     grad_clip: float = _opt(1.0, "clip the global gradient norm to this (0: off)")
     loss_on_prompt: bool = _opt(False, "also train on prompt tokens (default: completions only)")
+    teacher_share: float = _opt(0.25, "share of records also trained as an SDPO teacher-format sequence (a feedback "
+                                      "block: a failed attempt's checker feedback and/or a verified sibling, then "
+                                      "the proof), so SDPO's teacher can read its block; whole format only (0: none)")
     split: str = _opt("train", "records of this split are trained on")
     eval_split: str = _opt("dev", "records of this split give the held-out loss (gen writes train/dev/heldout)")
     eval_every: int = _opt(200, "steps between held-out evaluations")
@@ -172,6 +176,7 @@ def check_config(cfg: SFTConfig) -> None:
     need(cfg.lr > 0, f"--lr must be greater than 0, got {cfg.lr:g}")
     need(0 <= cfg.min_lr_frac <= 1, f"--min-lr-frac must be between 0 and 1, got {cfg.min_lr_frac:g}")
     need(0 <= cfg.warmup < 1, f"--warmup must be in [0, 1), got {cfg.warmup:g}")
+    need(0 <= cfg.teacher_share <= 1, f"--teacher-share must be in [0, 1], got {cfg.teacher_share:g}")
     need(cfg.weight_decay >= 0, f"--weight-decay must be at least 0, got {cfg.weight_decay:g}")
     need(cfg.grad_clip >= 0, f"--grad-clip must be at least 0 (0: off), got {cfg.grad_clip:g}")
     need(cfg.eval_every >= 0, f"--eval-every must be at least 0, got {cfg.eval_every}")
@@ -189,7 +194,8 @@ def check_config(cfg: SFTConfig) -> None:
 
 
 # What a resumed run must share with the run that wrote the checkpoint (else --force, recorded).
-PROVENANCE = ("preset", "format", "seconds", "max_steps", "split", "vocab_size", "max_len", "init", "lora")
+PROVENANCE = ("preset", "format", "seconds", "max_steps", "split", "vocab_size", "max_len", "init", "lora",
+              "teacher_share")
 
 
 def resume_changes(cfg: SFTConfig, meta: dict, data_sha: str) -> list[dict]:
@@ -270,6 +276,10 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     if not records:
         raise InputError(f"{cfg.data}: no records in split {cfg.split!r}")
     train_examples = [ex for r in records for ex in formats.examples(r, cfg.format)]
+    # SDPO's prompts are whole-format: its teacher sequences go with that format only
+    teacher_seqs = [ex for r in records for ex in teacher_examples(r, cfg.teacher_share, cfg.seed)] \
+        if cfg.format == "whole" else []
+    train_examples += teacher_seqs
     eval_examples = [ex for r in held_out for ex in formats.examples(r, cfg.format)]
     data_sha = hashlib.sha256(Path(cfg.data).read_bytes()).hexdigest()[:16]
 
@@ -293,7 +303,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     elif cfg.init:
         model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
     else:
-        texts = list(formats.corpus(records, cfg.format))
+        texts = list(formats.corpus(records, cfg.format)) + ["".join(s.text for s in ex.segments) for ex in teacher_seqs]
         tokenizer = train_tokenizer(texts, vocab_size=cfg.vocab_size)
         model = new_model(cfg.preset, tokenizer, max_len=max(cfg.max_len, 1024), seed=cfg.seed).to(device)
     if cfg.lora and state is None:
@@ -306,7 +316,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     enc_eval = [encode(tokenizer, ex, cfg.max_len, False) for ex in eval_examples][:512]
     lengths = [len(ids) for ids, _ in enc]
     n_params = count_parameters(model)
-    say({"event": "start", "sequences": len(enc), "eval_sequences": len(enc_eval),
+    say({"event": "start", "sequences": len(enc), "teacher_sequences": len(teacher_seqs), "eval_sequences": len(enc_eval),
          "tokens_per_epoch": sum(lengths), "parameters": n_params, "device": device})
 
     # Optimizer: no weight decay on norms and biases (1-D tensors)
@@ -337,6 +347,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
 
     def meta(train_loss, eval_loss) -> dict:
         return {"data": str(cfg.data), "data_sha256": data_sha, "format": cfg.format,
+                "teacher_sequences": len(teacher_seqs),
                 "seconds": round(elapsed, 2), "tokens_seen": tokens_seen, "steps": step,
                 "parameters": n_params, "train_loss": train_loss, "eval_loss": eval_loss,
                 "config": asdict(cfg), "torch": torch.__version__,

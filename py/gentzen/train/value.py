@@ -87,14 +87,16 @@ def held_out(theorem: str, share: float) -> bool:
     return int.from_bytes(digest[:8], "big") / 2**64 < share
 
 
-def partial_proofs(theorem: str, attempts) -> list[dict]:
-    """Every unfinished state along the attempts, once per goals; label 1 if the goals lie on a
-    path of a verified attempt (the root too, when any attempt verified)."""
+def partial_proofs(theorem: str, attempts, fmt: str = "whole") -> list[dict]:
+    """Every unfinished state along the attempts, once per goals (settled, as the searches show
+    them); label 1 if the goals lie on a path of a verified attempt (the root too, when any
+    attempt verified). The lines replay as the sampler ran them (auto_names in the state formats)."""
     from gentzen.core.kernel import StepError, start
+    from gentzen.models.formats import names_by_env, shown_state
 
     states: dict[str, dict] = {}
     for a in attempts:
-        state = start(theorem)
+        state = start(theorem, auto_names=names_by_env(fmt))
         path = [state]
         for ev in a.events:  # accepted lines, replayed in order, give the attempt's states
             if ev["ok"]:
@@ -106,7 +108,7 @@ def partial_proofs(theorem: str, attempts) -> list[dict]:
         for st in path:
             if st.solved:
                 continue
-            key = st.render()
+            key = shown_state(st)
             rec = states.setdefault(key, {"proof": st.proof_text(), "goals": key, "label": 0})
             rec["label"] |= int(a.ok)
     return list(states.values())
@@ -134,7 +136,7 @@ def _sample(cfg: ValueConfig, model: str, fmt: str, theorems: list[str], states_
         for i, thm in enumerate(todo, 1):
             res = sample(thm, engine, scfg)
             rec = {"theorem": thm, "held_out": held_out(thm, cfg.held_out), "solved": res.solved,
-                   "tokens": res.totals()["tokens"], "states": partial_proofs(thm, res.attempts)}
+                   "tokens": res.totals()["tokens"], "states": partial_proofs(thm, res.attempts, fmt)}
             f.write(json.dumps(rec, ensure_ascii=False) + "\n")
             f.flush()  # one complete line per theorem: a kill loses at most the theorem in progress
             progress({"event": "sampled", "done": len(done) + i, "total": len(theorems), "solved": res.solved})

@@ -139,9 +139,10 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
     if not theorems.is_file():
         atomic_write_jsonl(theorems, [{"name": t.name, "theorem": t.theorem} for t in targets])
     scfg = sdpo.SDPOConfig(model=cfg.model, theorems=str(theorems), out=str(sub), mode="per-theorem",
-                           iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend, lr=cfg.lr,
+                           iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend,
+                           repl_cmd=cfg.repl_cmd, lr=cfg.lr,
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
-                           resume=cfg.resume)
+                           resume=cfg.resume, force=cfg.force)
     try:
         sdpo.run(scfg, progress=lambda ev: say({**ev, "event": "sdpo", "sdpo_event": ev.get("event")}))
     finally:

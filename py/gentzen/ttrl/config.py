@@ -42,6 +42,8 @@ class TTRLConfig:
     verify_url: list[str] = field(default_factory=list, metadata={
         "help": "a Kimina-compatible server (repeat for several: proofs are spread over them, with retries); "
                 "implies --backend kimina unless --backend both"})
+    repl_cmd: str = _opt("", "repl/both: the REPL (default `lake exe repl`, which needs Lean; \"gentzen repl\" is "
+                             "gentzen's kernel-backed REPL, not Lean)")
     samples: int = _opt(16, "samples of every active target and variant per round")
     temperature: float = _opt(1.0, "sampling temperature of the guided sampler")
     redraws_per_line: int = _opt(4, "guided sampler: redraws of one rejected line")
@@ -67,6 +69,7 @@ class TTRLConfig:
     resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
     threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
+    force: bool = _opt(False, "sdpo arm: run even when SDPO's teacher gap is not positive (train sdpo --force)")
 
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
@@ -156,3 +159,10 @@ def check_config(cfg: TTRLConfig) -> None:
     need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
     if ((out / "state.json").is_file() or (out / "sdpo" / "state.json").is_file()) and not cfg.resume:
         raise InputError(f"--out {out} holds a ttrl run: pass --resume to continue it, or choose another --out")
+    from gentzen.repl.checkers import require_checker
+
+    # last (it may ask servers): the checker is there before any work, Lean (or --repl-cmd) for
+    # repl/both, and every --verify-url healthy
+    for url in cfg.verify_url or [None]:
+        require_checker("both" if cfg.backend == "both" else "kimina" if url else cfg.backend,
+                        cfg.repl_cmd or None, url)

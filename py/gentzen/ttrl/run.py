@@ -79,7 +79,10 @@ def sample_item(cfg: TTRLConfig, engine, verifier, fmt: str, round_no: int, item
     row = {"round": round_no, "name": item.name, "kind": item.kind, "target": item.target,
            "theorem": item.theorem, "attempts": len(res.attempts), "verified": len(ok), "proofs": proofs,
            "tokens": c.tokens, "model_calls": c.model_calls, "kernel_checks": c.kernel_checks,
-           "sample_seconds": round(c.sample_seconds, 6), "check_seconds": round(c.check_seconds + verify_seconds, 6)}
+           "sample_seconds": round(c.sample_seconds, 6), "check_seconds": round(c.check_seconds + verify_seconds, 6),
+           # who judged each sampler-accepted proof (kernel, lean-repl, kimina, …) and how: accepted,
+           # rejected, or error (not checked: a transport failure, which verifies nothing)
+           "verdicts": [{"checker": getattr(v, "checker", "kernel"), "status": v.status} for v in verdicts]}
     if item.is_target:  # the TUI shows a target's attempts (Attempt.to_dict records)
         row["attempts_detail"] = [a.to_dict() for a in res.attempts]
     return row
@@ -172,7 +175,7 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
         replay_pool = []
     limit_kind, limit = budget_limit(cfg, x)
     trains = arms.ARMS[cfg.arm].trains and cfg.steps > 0
-    verifier = scaleout.make(cfg.backend, cfg.verify_url)
+    verifier = scaleout.make(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)
     say({"event": "start", "arm": cfg.arm, "targets": n_targets, "pool": pool.counts(), "rounds_done": done,
          "rounds": cfg.rounds, "x_seconds": x})
 

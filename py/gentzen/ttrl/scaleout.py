@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-from gentzen.repl.verify import KiminaVerifier, Verdict, Verifier, make_verifier
-
-TRANSPORT = ("timeout", "crash")  # verdict kinds that say nothing about the proof
+from gentzen.repl.verify import TRANSPORT, KiminaVerifier, Verdict, Verifier, make_verifier  # noqa: F401
 
 
 class SpreadVerifier(Verifier):
@@ -62,9 +60,10 @@ class SpreadVerifier(Verifier):
             c.close()
 
 
-def make(backend: str, urls: list[str], *, jobs: int = 2) -> Verifier:
+def make(backend: str, urls: list[str], *, jobs: int = 2, repl_cmd: str | None = None) -> Verifier:
     """The verifier of a run: `urls` (≥ 2) spread kimina over servers; one URL is a plain kimina
-    client; `both` pairs the kernel with either; otherwise `make_verifier(backend)`."""
+    client; `both` pairs the kernel with either; otherwise `make_verifier(backend)` (repl/both: Lean's
+    REPL, or `repl_cmd`)."""
     from gentzen.repl.verify import BothVerifier
 
     if len(urls) >= 2:
@@ -72,4 +71,4 @@ def make(backend: str, urls: list[str], *, jobs: int = 2) -> Verifier:
         return BothVerifier(spread) if backend == "both" else spread
     if urls:
         return make_verifier("both" if backend == "both" else "kimina", jobs=jobs, url=urls[0])
-    return make_verifier(backend, jobs=jobs)
+    return make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd)

@@ -113,10 +113,13 @@ class ModelHandle:
 
 
 class LeanHandle:
-    """The verifier of `--backend repl|both`, started on first use; None for the kernel alone."""
+    """The verifier of `--backend repl|both` (the REPL `repl_cmd`), started on first use; None for the
+    kernel alone. `checker` names who gives the second verdict (kernel-repl, lean-repl, …): the
+    screens print that name, never "lean" for a REPL that is not Lean."""
 
-    def __init__(self, backend: str, factory=None) -> None:
+    def __init__(self, backend: str, factory=None, repl_cmd: str | None = None) -> None:
         self.backend = backend
+        self.repl_cmd = repl_cmd
         self._factory = factory
         self._verifier = None
         self._lock = threading.Lock()
@@ -125,12 +128,32 @@ class LeanHandle:
     def enabled(self) -> bool:
         return self.backend != "kernel"
 
+    @property
+    def checker(self) -> str:
+        """The REPL side's checker: the running verifier's, or what `repl_cmd` will start."""
+        v = self._verifier
+        if v is not None:
+            return getattr(v, "checker_lean", None) or getattr(v, "checker", v.name)
+        if not self.enabled:
+            return "kernel"
+        if self.repl_cmd is None:  # make_verifier starts Lean's REPL, or refuses without Lean
+            return "lean-repl"
+        from gentzen.repl.checkers import repl_checker, repl_command
+
+        try:
+            return repl_checker(repl_command(self.repl_cmd)[0])
+        except GentzenError:
+            return "repl-cmd"
+
     def get(self):
         with self._lock:
             if self._verifier is None:
-                from gentzen.repl.verify import make_verifier
+                if self._factory is not None:
+                    self._verifier = self._factory(self.backend)
+                else:
+                    from gentzen.repl.verify import make_verifier
 
-                self._verifier = (self._factory or make_verifier)(self.backend)
+                    self._verifier = make_verifier(self.backend, repl_cmd=self.repl_cmd)
             return self._verifier
 
     def close(self) -> None:
@@ -146,13 +169,14 @@ class GentzenApp(App):
 
     def __init__(self, target: Target | str | None = None, *, model: Path | None = None, backend: str = "kernel",
                  engine=None, fmt: str | None = None, engine_name: str = "torch", out_dir: str | Path = ".",
-                 poll_seconds: float = 1.0, verifier_factory=None, engine_choice=None) -> None:
+                 poll_seconds: float = 1.0, verifier_factory=None, repl_cmd: str | None = None,
+                 engine_choice=None) -> None:
         super().__init__()
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
         self.target = target if isinstance(target, Target) else classify(target)
         self.model = ModelHandle(model, engine_name, engine=engine, fmt=fmt, choice=engine_choice)
-        self.lean = LeanHandle(backend, verifier_factory)
+        self.lean = LeanHandle(backend, verifier_factory, repl_cmd)
         self.out_dir = Path(out_dir)
         self.poll_seconds = poll_seconds
 
@@ -189,7 +213,8 @@ class GentzenApp(App):
         from gentzen.tui.widgets import StatusBar
 
         for bar in screen.query(StatusBar):
-            bar.show(getattr(screen, "MODE", "gentzen"), self.lean.backend, self.model.label,
+            backend = self.lean.backend + (f" ({self.lean.checker})" if self.lean.enabled else "")
+            bar.show(getattr(screen, "MODE", "gentzen"), backend, self.model.label,
                      self.model.engine_name, message)
 
     def on_unmount(self) -> None:

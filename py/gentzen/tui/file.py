@@ -104,7 +104,7 @@ class FileScreen(Screen):
                     if it.theorem is not None:
                         lean[k] = v.verify(parse_theorem(it.theorem), item_text(it))
             except Exception as e:  # a missing Lean must not hide the kernel's verdicts
-                self.app.call_from_thread(self.app.status, self, f"Lean check failed: {e}")
+                self.app.call_from_thread(self.app.status, self, f"{self.app.lean.checker} check failed: {e}")
         self.app.call_from_thread(self._checked, results, lean)
 
     def _checked(self, results: dict, lean: dict) -> None:
@@ -118,7 +118,8 @@ class FileScreen(Screen):
             mark = Text(OK_MARK, style="green") if res.ok else Text(BAD_MARK, style="red")
             if k in lean:
                 lv = lean[k]
-                mark.append(" lean " + (OK_MARK if lv.ok else BAD_MARK), style="green" if lv.ok else "red")
+                who = lv.checker.removeprefix("kernel+")  # the kernel's mark is the first one
+                mark.append(f" {who} " + (OK_MARK if lv.ok else BAD_MARK), style="green" if lv.ok else "red")
             th.update_cell(str(k), th.ordered_columns[0].key, mark)
             if res.error is not None:
                 e = res.error

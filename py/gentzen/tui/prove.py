@@ -93,19 +93,20 @@ class ProveScreen(Screen):
         s = self.session
         self.query_one("#infoview", Static).update(Text(s.state.render()))
         t = Text()
+        checker = self.app.lean.checker if self.app.lean.enabled else ""
         for i, step in enumerate(s.accepted):
             t.append(f"{i + 2:>3} ", style="dim")
             t.append(OK_MARK + " ", style="green")
-            if self.app.lean.enabled:  # Lean's verdict, once the bridge has answered
+            if self.app.lean.enabled:  # the REPL's verdict, once the bridge has answered, named by its checker
                 if step.lean is None:
-                    t.append(f"lean {WAIT_MARK} ", style="dim")
+                    t.append(f"{checker} {WAIT_MARK} ", style="dim")
                 elif step.lean == "ok":
-                    t.append(f"lean {OK_MARK} ", style="green")
+                    t.append(f"{checker} {OK_MARK} ", style="green")
                 else:
-                    t.append(f"lean {BAD_MARK} ", style="red")
+                    t.append(f"{checker} {BAD_MARK} ", style="red")
             t.append(step.text)
             if step.lean and step.lean.startswith("error"):
-                t.append(f"   Lean: {step.lean[len('error: '):]}", style="red")
+                t.append(f"   {checker}: {step.lean[len('error: '):]}", style="red")
             t.append("\n")
         last = s.log[-1] if s.log else None
         if last is not None and not last.ok and last.state is s.state:
@@ -311,7 +312,7 @@ class ProveScreen(Screen):
         try:
             diags = diagnostics(text, self.app.lean.get())
         except Exception as e:
-            self.app.call_from_thread(self.message, f"Lean check failed: {e}")
+            self.app.call_from_thread(self.message, f"{self.app.lean.checker} check failed: {e}")
             return
         verdicts = []
         for i in range(count):

@@ -167,12 +167,12 @@ def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature
             max_tokens: int = 96, seed: int | None = 0, top: int = 8) -> list[Suggestion]:
     """Ask the engine for `n` next lines from the current state; distinct lines, each checked,
     ranked by their best log-probability (accepted ones first)."""
-    from gentzen.models.formats import STOP, build_prompt, completion_to_line, needs_state
+    from gentzen.models.formats import STOP, build_prompt, completion_to_line, needs_state, shown_state
 
     state = session.state
     so_far = state.proof_text()
     prompt = build_prompt(fmt, session.theorem.statement(), so_far + "\n" if so_far else "",
-                          state.render() if needs_state(fmt) else None)
+                          shown_state(state) if needs_state(fmt) else None)
     (outs,) = engine.generate([prompt], n, max_tokens=max_tokens, temperature=temperature, stop=STOP, seed=seed)
     best: dict[str, tuple[float, int]] = {}
     for c in outs:

@@ -1,0 +1,142 @@
+"""Lean's layout rules for tactics and terms spanning lines, as text: which physical lines form one tactic.
+
+A term's arguments need only lie right of the column the enclosing parser saved (`checkColGt`,
+src/Lean/Parser/Term.lean; a tactic block saves its column in `sepByIndent`, term-mode `have`/`suffices` save
+their keyword's); the kernel joins such lines into one logical line and maps positions back.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gentzen.core.syntax import DECL_END, LEAN_TACTICS, TERM_KEYWORDS
+
+# Line ends after which a deeper line starts a block (a box, alternatives, a `case`), not a continuation.
+_OPENS_BLOCK = (" by", ":= by", " with", "<;>")
+
+
+# Line ends after which the term is unfinished, so a deeper line must continue it.
+_NEEDS_MORE = (":=", ":", " exact", " apply", " refine", " refine'", " from", "=>", "↦", "(", "⟨", ",", "∧", "∨", "→",
+               "↔", "¬", "∘", "<|", "$", " show", "exact", "apply", "refine", "fun", "λ")
+# Line starts that can only continue a term (no tactic starts this way); `fun`/`λ` is a trailing argument.
+_CONTINUES = tuple("(⟨[)⟩],:∧∨→↔∘¬↦") + ("<|", "$", "<;>", "=>", "fun ", "λ")
+_FIRST_WORD = re.compile(r"[^\W\d][\w'!?.₀-₉]*")
+
+
+def continues_term(content: str) -> bool:
+    """Whether a line can continue the term before it: an argument (a name that is not a tactic or term
+    keyword, `(`, `⟨`) or an infix operator; a tactic word starts the next tactic instead (a Lean token)."""
+    if content.startswith(_CONTINUES) or content[:1] == "." and content[1:2].isalpha():
+        return True
+    m = _FIRST_WORD.match(content)
+    return m is not None and m.group() not in LEAN_TACTICS and m.group() not in TERM_KEYWORDS and \
+        m.group() not in _KERNEL_TACTICS
+
+
+_KERNEL_TACTICS = frozenset("intro intros exact apply have exfalso constructor left right rcases obtain rintro refine "
+                            "show cases assumption contradiction trivial".split())
+
+
+_MATCH = re.compile(r"(?<![\w.'])match\s.*\swith(?![\w'])")
+
+
+def deeper(lines: list[str]) -> bool:
+    """Cheap test before `_continued`: whether a line is indented deeper than the tactic before it, where that
+    tactic does not open a block (`… := by`, `… with`). Generated proofs have no such line."""
+    prev = -1
+    opens = True
+    in_match = False
+    for ln in lines:
+        content = ln.lstrip(" ")
+        if not content:
+            continue
+        col = len(ln) - len(content)
+        if col > prev and not opens:
+            return True
+        prev = col + 2 if content[:2] in ("· ", ". ") else col
+        opens = ln.endswith(("by", " with", "<;>")) and not _MATCH.search(ln) or \
+            content[:1] == "|" and not in_match or \
+            ln.endswith("=>") and content.lstrip("·. ").startswith(("case ", "next"))
+        in_match = in_match and content[:1] == "|" or bool(_MATCH.search(ln))
+    return False
+
+
+def _tactic_col(ln: str) -> int:
+    content = ln.lstrip(" ")
+    col = len(ln) - len(content)
+    return col + 2 if content[:2] in ("· ", ". ") else col
+
+
+def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] | None:
+    """Physical lines grouped into tactics, or None when every tactic is on one line (the common case).
+
+    A line indented deeper than the tactic before it continues that tactic's term (`exact`, `apply`, `refine`,
+    `have … :=` with the term on the next line): a term's arguments need only lie right of the tactic block's
+    column (`checkColGt`, src/Lean/Parser/Term.lean; the block's position is saved by `withPosition` in
+    `sepByIndent`). Lines after a `by`, a `with` or a trailing `<;>`, and after a `| alt =>`, `case … =>` or
+    `next =>` line, are blocks; a line starting with `|` or a bullet is never a continuation. Each group keeps
+    (offset in the joined text, physical index, physical column) per line, to give positions back."""
+    out: list[tuple[str, list[tuple[int, int, int]]]] = []
+    last = -1  # the group of the last line with code
+    decls: list[int] = []  # columns of the term-mode `have`/`suffices` of the group still being declared
+    for i, ln in enumerate(lines):
+        content = ln.lstrip(" ")
+        col = len(ln) - len(content)
+        in_match = last >= 0 and _MATCH.search(out[last][0]) is not None  # a term `match … with`: `|` continues it
+        if last >= 0 and content and col > _tactic_col(out[last][0]) and (content[:1] not in "|·" or
+                                                                           in_match and content[:1] == "|") \
+                and not content.startswith(". ") and "\t" not in ln:
+            text, segs = out[last]
+            tail = text.rstrip(" ")
+            head = text.lstrip(" ")
+            if head[:2] in ("· ", ". "):
+                head = head[2:]
+            if in_match or not (tail.endswith(_OPENS_BLOCK) or tail == "by" or head.startswith(("|", "case ", "next"))) \
+                    and (tail.endswith(_NEEDS_MORE) or continues_term(content) or decls and col <= decls[-1]):
+                for k in range(last + 1, len(out)):  # blank (comment) lines between: part of the group
+                    segs.append((-1, out[k][1][0][1], 0))  # (never an error's position)
+                segs.append((len(tail) + 1, i, col))
+                sep = " "
+                if decls and col <= decls[-1]:  # the column rule ends a term-mode declaration (_term_lines)
+                    while decls and col <= decls[-1]:
+                        decls.pop()
+                    sep = DECL_END
+                out[last] = (tail + sep + content, segs)
+                decls.extend(col + m.start() for m in _DECL_WORD.finditer(content))
+                del out[last + 1:]
+                continue
+        out.append((ln, [(0, i, 0)]))
+        if content:
+            last = len(out) - 1
+            decls = [col + m.start() for m in _DECL_WORD.finditer(content) if m.start() > 0]
+    return out if len(out) < len(lines) else None
+
+
+_DECL_WORD = re.compile(r"(?<![\w.'])(?:have|suffices)(?![\w'!?])")
+
+
+def term_lines(src: str, first_col: int) -> str:
+    """A term over several lines as one line, offsets kept: each line break becomes a space, or a `;` where it
+    ends a term-mode `have`/`suffices` declaration. Their parsers save the keyword's position
+    (`withPosition("have" haveDecl) optSemicolon(term)`, src/Lean/Parser/Term.lean), and a term's arguments must
+    lie to the right of it (`checkColGt`): a line starting at or left of the keyword's column starts the body."""
+    if "have" not in src and "suffices" not in src:
+        return src.replace("\n", " ")
+    out = []
+    open_cols: list[int] = []
+    lines = src.split("\n")
+    for i, ln in enumerate(lines):
+        base = first_col if i == 0 else 0
+        open_cols.extend(base + m.start() for m in _DECL_WORD.finditer(ln))
+        out.append(ln)
+        if i == len(lines) - 1:
+            break
+        nxt = next((x for x in lines[i + 1:] if x.strip()), None)
+        indent = len(nxt) - len(nxt.lstrip(" ")) if nxt is not None else -1
+        if open_cols and indent <= open_cols[-1] and indent >= 0:
+            while open_cols and indent <= open_cols[-1]:
+                open_cols.pop()
+            out.append(DECL_END)
+        else:
+            out.append(" ")
+    return "".join(out)
