@@ -38,7 +38,8 @@ CASES: dict[str, dict[str, list[str] | None]] = {
     "verify": {**files(lambda f: ["verify", f], LEAN),
                "malformed": ["verify", "garbage.jsonl"], "range": ["verify", "--jobs", "0", "ok.lean"],
                "choice": ["verify", "--backend", "foo", "ok.lean"], "out": ["verify", "ok.lean", "--out", "adir"],
-               "timeout": ["verify", "--timeout", "-1", "ok.lean"], "flag": ["verify", "--bogus", "ok.lean"]},
+               "timeout": ["verify", "--timeout", "-1", "ok.lean"], "flag": ["verify", "--bogus", "ok.lean"],
+               "shard": ["verify", "--shard", "1of2", "ok.lean"], "merge": ["verify", "ok.lean", "--merge", "nope.jsonl"]},
     # state --steps with text that is no proof line is a verdict (the step's Lean error, exit 1)
     "state": {**files(lambda f: ["state", GOOD, "--steps", f], TXT), "garbage": None,
               "malformed": ["state", "P ⊢ ("], "flag": ["state", "--bogus", GOOD]},
@@ -116,12 +117,16 @@ CASES: dict[str, dict[str, list[str] | None]] = {
     "eval run": {**files(lambda f: ["eval", f, "-n", "1", "--k", "1"], JSONL),
                  "range": ["eval", "textbook", "--limit", "-1"], "samples": ["eval", "textbook", "-n", "0"],
                  "plot": ["eval", "textbook", "--plot", "adir"], "choice": ["eval", "textbook", "--device", "foo"],
+                 "shard": ["eval", "textbook", "--shard", "2/2"], "engine": ["eval", "textbook", "--engine", "openai"],
+                 "url": ["eval", "textbook", "--engine", "openai", "--base-url", "localhost:8000"],
                  "flag": ["eval", "textbook", "--bogus"],
                  "unparsable": ["eval", "unparsable.jsonl", "-n", "1", "--k", "1", "--out", "r"]},
     "eval passk": {**files(lambda f: ["eval", "passk", "--set", f, "-n", "1", "--k", "1"], JSONL),
                    "range": ["eval", "passk", "--limit", "-1"], "plot": ["eval", "passk", "--plot", "adir"],
                    "flag": ["eval", "passk", "--bogus"]},
     "eval compare": {"missing": ["eval", "compare", "nope_a", "nope_b"], "flag": ["eval", "compare", "--bogus"]},
+    "eval merge": {"missing": ["eval", "merge", "nope_a", "--out", "merged"], "dir": ["eval", "merge", "adir", "--out", "m"],
+                   "flag": ["eval", "merge", "--bogus"]},
 }
 
 RUNNER = r'''

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from gentzen.cli import validate as V
+from gentzen.cli.options import shard_option
 from gentzen.core.items import load_items, read_text
 from gentzen.core.kernel import StepError, start
 from gentzen.core.sequent import parse_sequent
@@ -105,6 +106,10 @@ def verify(
     failures_only: bool = typer.Option(False, "--failures-only", help="Print only rejected proofs and the summary."),
     strict_nd: bool = typer.Option(False, "--strict-nd", help="Kernel: accept only the natural-deduction "
                                    "subset of the proof language (other Lean syntax is `unsupported`)."),
+    shard: str = shard_option("each shard writes its own --out; --merge joins them"),
+    merge: Optional[list[Path]] = typer.Option(None, "--merge", help="Take every verdict from these --out files "
+                                               "of shard runs instead of checking (repeat); prints and writes what "
+                                               "one unsharded run does."),
 ) -> None:
     """Check every proof (kernel by default, or through Lean); exit 1 if any is rejected."""
     if strict_nd and backend != "kernel":
@@ -128,10 +133,21 @@ def verify(
                                          + (f"open {' '.join(it.opens)}\x00" if it.opens else "")
                                          + "".join(f"lemma {n} {lem.text()}\x00" for n, lem in it.lemmas.items())
                                          + it.proof)) for it in loaded)
-    try:  # no silent kernel stand-in for Lean, no unreachable server: say what is missing before any work
-        repl_cmd = V.checker_ready(backend, repl_cmd, url, api_key)
+    from gentzen.shard import parse_shard, take
+
+    try:
+        part = parse_shard(shard)
     except InputError as e:
         fail(str(e))
+    if merge and part is not None:
+        fail("--merge joins the shards' outputs: give it without --shard (and without the Slurm array variables)")
+    items = take(items, part)
+    merged = _merged_verdicts(merge, items) if merge else None
+    if merged is None:
+        try:  # no silent kernel stand-in for Lean, no unreachable server: say what is missing before any work
+            repl_cmd = V.checker_ready(backend, repl_cmd, url, api_key)
+        except InputError as e:
+            fail(str(e))
     log = ResultLog(out_path) if out_path is not None else None
     todo = [x for x in items if log is None or x[2] not in log.done]
     rejected = sum(not log.done[k].get("ok") for _, _, k in items if log is not None and k in log.done)
@@ -139,8 +155,9 @@ def verify(
     if backend == "both" and disagreements is None:
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
     try:
-        verifier = make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key,
-                                 timeout=timeout, disagreements=disagreements)
+        verifier = _Merged(merged) if merged is not None else \
+            make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key, timeout=timeout,
+                          disagreements=disagreements)
     except InputError as e:
         fail(str(e))
     checkers: dict[str, int] = {}
@@ -158,16 +175,19 @@ def verify(
         # items the file reader already judged (lemma, forbidden commands, unsupported statements)
         # never reach a checker; the rest stream through it in order
         verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports, it.opens, it.lemmas)
-                                              for _, it, _ in todo if it.problem is None))
+                                             if merged is None else key for _, it, key in todo if it.problem is None))
         for path, item, key in todo:
             if item.problem is not None:
                 error, ok, checker, v, status = item.to_file(item.problem.to_dict()), False, "reader", None, "rejected"
             else:
                 v = next(verdicts)
-                error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
-                ok, error = item.guarded(ok, v.error, error)  # `#guard_msgs in`: the messages are the verdict
-                if status != "error":
-                    status = "accepted" if ok else "rejected"
+                if merged is not None:  # a shard's record: the verdict as that run wrote it
+                    error, ok, checker, status = v.file_error, v.ok, v.checker, v.status
+                else:
+                    error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
+                    ok, error = item.guarded(ok, v.error, error)  # `#guard_msgs in`: the messages are the verdict
+                    if status != "error":
+                        status = "accepted" if ok else "rejected"
             checkers[checker] = checkers.get(checker, 0) + 1
             errors += status == "error"  # the request failed: no verdict on the proof
             rejected += status == "rejected"
@@ -222,6 +242,41 @@ def verify(
                   + (f" (checked by {by})" if by else "")
                   + (f" ({skipped} already in {out_path})" if skipped else ""), markup=False)
     raise typer.Exit(1 if rejected or errors else 0)
+
+
+class _Merged:
+    """Verdicts read back from shard outputs (--merge), in the shape a verifier gives them."""
+
+    def __init__(self, records: dict[str, dict]) -> None:
+        self.records, self.strict_nd = records, False
+
+    def verify_many(self, keys):
+        from types import SimpleNamespace
+
+        for key in keys:  # `file_error`: the record's error, already in the file's positions
+            r = self.records[key]
+            yield SimpleNamespace(ok=r["ok"], file_error=r.get("error"), backend=r.get("backend", ""),
+                                  status=r.get("status") or ("accepted" if r["ok"] else "rejected"),
+                                  checker=r.get("checker", ""), time_s=float(r.get("time_s", 0.0)),
+                                  detail=r.get("detail"))
+
+    def close(self) -> None:
+        pass
+
+
+def _merged_verdicts(files: list[Path], items: list) -> dict[str, dict]:
+    """key -> record from shard outputs; every item a checker judges must be among them."""
+    from gentzen.io import read_jsonl_resumable
+
+    got: dict[str, dict] = {}
+    for f in files:
+        if not f.is_file():
+            fail(f"--merge {f}: no such file")
+        got.update({r["key"]: r for r in read_jsonl_resumable(f) if isinstance(r, dict) and "key" in r})
+    missing = [it.name for _, it, key in items if it.problem is None and key not in got]
+    if missing:
+        fail(f"{len(missing)} item(s) are not in the --merge files (first: {missing[0]}); run the missing shards")
+    return got
 
 
 def _position(path: Path, item, error: dict) -> str:

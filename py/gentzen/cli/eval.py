@@ -17,10 +17,11 @@ from rich.table import Table
 
 from gentzen.cli import validate
 from gentzen.cli.core import err, out
-from gentzen.cli.options import DefaultRun
+from gentzen.cli.options import DefaultRun, engine_options, shard_option
 from gentzen.errors import InputError
 
 
+_ENGINE, _BASE_URL, _API_KEY_ENV = engine_options()
 eval_app = typer.Typer(cls=DefaultRun, no_args_is_help=True,
                        help="Evaluate models on theorem sets: `gentzen eval SET --method guided,plain -n 64`.")
 
@@ -60,6 +61,10 @@ def evaluate(
     limit: int = typer.Option(0, "--limit", help="Only the first N theorems after filtering (0: all)."),
     device: str = typer.Option("auto", "--device", help=validate.DEVICE_HELP),
     threads: int = typer.Option(0, "--threads", help="torch CPU threads (0: the default, GENTZEN_THREADS)."),
+    engine: str = _ENGINE,
+    base_url: Optional[list[str]] = _BASE_URL,
+    api_key_env: str = _API_KEY_ENV,
+    shard: str = shard_option("each shard is its own resumable RUN_DIR; `gentzen eval merge` joins them"),
     option: Optional[list[str]] = typer.Option(None, "--option", help="A method's own setting, METHOD.FIELD=VALUE "
                                                "(repeat), e.g. bestfirst.expansions=16, smc.particles=4."),
     out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="RUN_DIR: config, per-theorem JSONL, "
@@ -79,7 +84,8 @@ def evaluate(
     cfg = EvalConfig(set=set_arg or set_opt or "textbook", model=str(model or ""), methods=tuple(_split(method, "--method")),
                      samples=samples, ks=tuple(ks), budget_tokens=budget_tokens, temperature=temperature,
                      seeds=tuple(seed_list), lines=lines, split=split, limit=limit,
-                     device=validate.device("--device", device), threads=threads, options=tuple(option or ()))
+                     device=validate.device("--device", device), threads=threads, options=tuple(option or ()),
+                     engine=engine, base_urls=tuple(base_url or ()), api_key_env=api_key_env, shard=shard)
     check_config(cfg)
     summary_file = None
     if out_dir is not None and out_dir.suffix == ".json":  # `passk --out FILE.json` of older scripts
@@ -189,8 +195,28 @@ def compare(
         err.print(f"wrote {res['plot']}")
 
 
+def merge(
+    shards: list[Path] = typer.Argument(..., metavar="SHARD_DIR...", help="The run folders of `gentzen eval "
+                                        "--shard I/N`, every I of one N."),
+    out_dir: Path = typer.Option(..., "--out", "-o", help="RUN_DIR of the merged run (what one unsharded run writes)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
+) -> None:
+    """Merge finished shard run folders into one run folder: records in unsharded order, the same summary."""
+    from gentzen.errors import require
+    from gentzen.eval.merge import merge as run_merge
+
+    validate.output_dir("--out", out_dir)
+    require("matplotlib", "train")
+    summary = run_merge(shards, out_dir)
+    if json_out:
+        out.print(json.dumps(summary, ensure_ascii=False), markup=False, soft_wrap=True)
+        return
+    _print_tables(summary)
+
+
 def register(app: typer.Typer) -> None:
     eval_app.command("run", help="Run methods on SET (the default: `gentzen eval SET` = `gentzen eval run SET`).")(evaluate)
     eval_app.command("passk", help="The same as `gentzen eval SET` (kept for older scripts; --set works too).")(evaluate)
     eval_app.command("compare")(compare)
+    eval_app.command("merge")(merge)
     app.add_typer(eval_app, name="eval")

@@ -24,13 +24,16 @@ def options(cfg_cls, required: tuple[str, ...] = ()) -> list[inspect.Parameter]:
     params = []
     for f in dataclasses.fields(cfg_cls):
         default = ... if f.name in required else f.default
+        annotation = hints[f.name]
         flag = f"--{f.name.replace('_', '-')}"
-        if hints[f.name] is bool:
+        if annotation is bool:
             flag = f"{flag}/--no-{flag[2:]}"
+        if typing.get_origin(annotation) is list:  # a repeatable option (default_factory=list): none given is []
+            default, annotation = None, annotation | None
         opt = typer.Option(default, flag, help=f.metadata.get("help", ""),
                            show_default=f.name not in required)
         params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=opt,
-                                        annotation=hints[f.name]))
+                                        annotation=annotation))
     return params
 
 
@@ -43,13 +46,16 @@ def with_json(params: list[inspect.Parameter], default: bool = False) -> inspect
 
 
 def config(cfg_cls, values: dict):
-    """The config from parsed option values (paths as strings, as the library takes them); an
-    empty `model` is the shipped model, as for `gentzen prove` and `gentzen eval`."""
+    """The config from parsed option values (paths as strings, as the library takes them; a repeatable
+    option given no value as []); an empty `model` is the shipped model, as for `gentzen prove` and `gentzen eval`."""
     if "model" in values and not values["model"]:
         from gentzen.models import SHIPPED_MODEL
 
         values = {**values, "model": str(SHIPPED_MODEL)}
-    return cfg_cls(**{k: (str(v) if isinstance(v, Path) else v) for k, v in values.items()})
+    hints = typing.get_type_hints(cfg_cls)
+    lists = {f.name for f in dataclasses.fields(cfg_cls) if typing.get_origin(hints[f.name]) is list}
+    return cfg_cls(**{k: (str(v) if isinstance(v, Path) else [] if v is None and k in lists else v)
+                      for k, v in values.items()})
 
 
 def validated(cfg, check, files: tuple[tuple[str, str, tuple[str, ...]], ...] = (), replay: str = "",
@@ -138,3 +144,67 @@ def rounds_text(done: int, total: int) -> str:
     if done >= total:
         return f"all {total} rounds already done, nothing left to run (raise --rounds to go on)"
     return f"rounds {done + 1}..{total}"
+
+
+# -- the sampling engine: one definition for every command that samples (prove, eval, train ei, ttrl, tui)
+
+ENGINE_HELP = ("torch | vllm | openai (OpenAI-compatible completion servers at --base-url, e.g. `vllm serve` "
+               "replicas; the model directory gives the tokenizer and prompt format)")
+BASE_URL_HELP = ("--engine openai: a server's base URL, http://HOST:PORT (repeat for several: each request goes "
+                 "to the one with the fewest in flight; transport errors are retried on another)")
+API_KEY_ENV_HELP = "--engine openai: the environment variable holding the servers' bearer key (empty: none)"
+
+
+def engine_options(default: str = "torch") -> tuple:
+    """typer options (--engine, --base-url, --api-key-env) for a command written with explicit parameters."""
+    return (typer.Option(default, "--engine", help=ENGINE_HELP),
+            typer.Option(None, "--base-url", help=BASE_URL_HELP),
+            typer.Option("", "--api-key-env", help=API_KEY_ENV_HELP))
+
+
+def engine_choice(engine: str, base_url: list[str] | None, api_key_env: str):
+    """The checked EngineChoice for the parsed options (InputError on a mistake, before any work)."""
+    from gentzen.engines import EngineChoice
+
+    choice = EngineChoice(engine, tuple(base_url or ()), api_key_env or "")
+    choice.check()
+    return choice
+
+
+def shard_option(what: str):
+    """The --shard I/N option (gentzen.shard), with what a shard is for this command."""
+    from gentzen.shard import SHARD_HELP
+
+    return typer.Option("", "--shard", help=f"{SHARD_HELP}; {what}")
+
+
+# -- --report-to: the JSONL logs mirrored into TensorBoard or wandb (gentzen.tracker)
+
+def report_to_param() -> inspect.Parameter:
+    """The --report-to option as a keyword parameter, for a signature built from a config."""
+    from gentzen.tracker import REPORT_HELP
+
+    return inspect.Parameter("report_to", inspect.Parameter.KEYWORD_ONLY, annotation=str,
+                             default=typer.Option("none", "--report-to", help=REPORT_HELP))
+
+
+def tracked(report_to: str, out: str, logs: dict[str, tuple[str, str]], progress=None,
+            events: dict[str, str] | None = None):
+    """(progress wrapper, close): after every progress event the tracker logs the new lines of `logs`
+    ({tag: (file in out, step field)}) and the events named in `events` ({kind: step field}, for a
+    command with no JSONL of its scalars); `close()` logs what is left. With none, `progress` unchanged."""
+    from gentzen.tracker import open_tracker
+
+    tracker = open_tracker(report_to, out, logs)
+    if tracker is None:
+        return progress, lambda: None
+
+    def show(ev: dict) -> None:
+        if progress is not None:
+            progress(ev)
+        kind = ev.get("event")
+        if events and kind in events:
+            tracker.log(kind, {k: v for k, v in ev.items() if k != "event"}, int(ev.get(events[kind]) or 0))
+        tracker.poll()
+
+    return show, tracker.close

@@ -15,11 +15,13 @@ import typer
 
 from gentzen.cli import validate as V
 from gentzen.cli.core import fail, out
+from gentzen.cli.options import engine_choice, engine_options
 from gentzen.errors import GentzenError, ParseError
 from gentzen.models import SHIPPED_MODEL
 
 PROVE_ACCEPTS = ("a sequent ('P → Q, P ⊢ Q') or a Lean statement ('theorem t (P : Prop) : P → P := by'); "
                  "to check the proofs in a .lean or .jsonl file use `gentzen verify FILE`")
+_ENGINE, _BASE_URL, _API_KEY_ENV = engine_options()
 
 
 def prove(
@@ -31,7 +33,9 @@ def prove(
     backend: str = typer.Option("kernel", help="Final check: kernel | both (kernel and Lean's REPL)."),
     repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="both: the REPL (default `lake exe repl` "
                                            "where Lean is installed; \"gentzen repl\" is the kernel-backed one)."),
-    engine_name: str = typer.Option("torch", "--engine", help="torch | vllm", callback=V.choice("torch", "vllm")),
+    engine_name: str = _ENGINE,
+    base_url: Optional[list[str]] = _BASE_URL,
+    api_key_env: str = _API_KEY_ENV,
     device: str = typer.Option("auto", help=V.DEVICE_HELP, callback=V.DEVICE),
     threads: int = typer.Option(0, "--threads", help="torch CPU threads (0: the measured default, or GENTZEN_THREADS)."),
     temperature: float = typer.Option(1.0, help="Sampling temperature (0: greedy).", callback=V.NON_NEGATIVE),
@@ -75,16 +79,17 @@ def prove(
     if _countermodel_first(thm, json_out, method):  # no sampling for a sequent that is not valid
         raise typer.Exit(1)
     try:  # before the model loads: a missing extra or accelerator is one line
+        choice = engine_choice(engine_name, base_url, api_key_env)
         if engine_name == "vllm":
             from gentzen.errors import require
 
             require("vllm", "vllm")
-        else:
+        elif engine_name == "torch":
             V.device_available("--device", device)
     except GentzenError as e:
         fail(str(e))
     try:
-        from gentzen.engines import load_engine
+        from gentzen.engines import open_engine
         from gentzen.models.checkpoint import read_meta
         from gentzen.search.guided import SamplerConfig, sample
 
@@ -92,8 +97,7 @@ def prove(
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
                             redraws_per_proof=redraws_per_proof, temperature=temperature,
                             format=fmt or meta.get("format", "whole"), seed=seed)
-        engine = load_engine(str(model_dir), engine_name, device=device, threads=threads) \
-            if engine_name == "torch" else load_engine(str(model_dir), engine_name)
+        engine = open_engine(str(model_dir), choice, device=device, threads=threads)
         t_sample = time.perf_counter()
         try:
             res = sample(thm, engine, cfg, verbose=verbose)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import typer
 
-from gentzen.cli.options import (clock_split, config, every, loss_label, loss_text, options, rounds_text, run_or_stop,
+from gentzen.cli.options import (clock_split, config, every, loss_label, loss_text, options, report_to_param,
+                                 rounds_text, run_or_stop, tracked,
                                  validated, with_json)
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
@@ -37,7 +38,7 @@ def _printer():
     return show
 
 
-def sft(**kwargs) -> None:
+def sft(report_to: str = "none", **kwargs) -> None:
     """Train a model on reference proofs under a time budget; writes a model directory."""
     from gentzen.cli import validate as V
     from gentzen.io import atomic_write_text
@@ -45,10 +46,13 @@ def sft(**kwargs) -> None:
 
     cfg = config(SFTConfig, kwargs)
     validated(cfg, check_config, files=(("--data", cfg.data, ("theorem", "proof")),))
+    show, close = tracked(report_to, cfg.out, {"sft": ("log.jsonl", "step")}, _printer())
     try:
-        result = train(cfg, progress=_printer())
+        result = train(cfg, progress=show)
     except Interrupted as stop:
         V.fail(f"{stop} (the same command resumes from it)", 130)
+    finally:
+        close()
     # The exact command that produced the model, kept beside it.
     atomic_write_text(Path(cfg.out) / "command.txt",
                       "gentzen " + " ".join(shlex.quote(a) for a in sys.argv[1:]) + "\n")
@@ -57,10 +61,10 @@ def sft(**kwargs) -> None:
                f"({result.tokens_per_second:,.0f} tok/s), train loss {result.train_loss:.4f}, held-out {loss}")
 
 
-sft.__signature__ = inspect.Signature(options(SFTConfig, required=("data", "out")))
+sft.__signature__ = inspect.Signature([*options(SFTConfig, required=("data", "out")), report_to_param()])
 
 
-def value(json_out: bool = False, **kwargs) -> None:
+def value(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """Train a value head on a frozen model from partial proofs it samples; reports the held-out
     pairwise ranking accuracy. The directory is a scorer for smc, beam, bestfirst, vdfs and mcts."""
     from gentzen.train.value import ValueConfig, train as train_value
@@ -71,7 +75,12 @@ def value(json_out: bool = False, **kwargs) -> None:
         elif ev["event"] == "epoch":
             typer.echo(f"epoch {ev['epoch']:>5}  loss {ev['loss']:.4f}", err=True)
 
-    res = train_value(ValueConfig(**kwargs), progress=show)
+    cfg = ValueConfig(**kwargs)
+    progress, close = tracked(report_to, cfg.out, {}, show, events={"epoch": "epoch"})  # no JSONL of its losses
+    try:
+        res = train_value(cfg, progress=progress)
+    finally:
+        close()
     if json_out:
         import dataclasses
         import json
@@ -86,13 +95,13 @@ def value(json_out: bool = False, **kwargs) -> None:
 def _value_signature() -> inspect.Signature:
     from gentzen.train.value import ValueConfig  # stdlib-only at import time
 
-    return with_json(options(ValueConfig, required=("data", "out")))
+    return with_json([*options(ValueConfig, required=("data", "out")), report_to_param()])
 
 
 value.__signature__ = _value_signature()
 
 
-def ei(json_out: bool = False, **kwargs) -> None:
+def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """Expert iteration: sample proofs of the targets, fine-tune on the verified ones, repeat; a
     checkpoint per round, OUT/rounds.jsonl and OUT/steps.jsonl with samples, tokens and seconds."""
     from gentzen.train.ei import EIConfig, Interrupted, check_config, run
@@ -115,7 +124,12 @@ def ei(json_out: bool = False, **kwargs) -> None:
                        f"{loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> "
                        f"{loss_text(ev['loss_last'])}; {clock_split(ev['seconds'])}", err=True)
 
-    res = run_or_stop(run, cfg, show, Interrupted, json_out)
+    progress, close = tracked(report_to, cfg.out, {"rounds": ("rounds.jsonl", "round"), "steps": ("steps.jsonl", "")},
+                              show)
+    try:
+        res = run_or_stop(run, cfg, progress, Interrupted, json_out)
+    finally:
+        close()
     if res is None:
         return
     t = res.totals
@@ -127,7 +141,7 @@ def ei(json_out: bool = False, **kwargs) -> None:
 def _ei_signature() -> inspect.Signature:
     from gentzen.train.ei import EIConfig  # stdlib-only at import time
 
-    return with_json(options(EIConfig, required=("targets", "out")))
+    return with_json([*options(EIConfig, required=("targets", "out")), report_to_param()])
 
 
 ei.__signature__ = _ei_signature()
@@ -138,7 +152,7 @@ def gap_text(gap) -> str:
     return "n/a" if gap is None else f"{gap:+.2f} nats"
 
 
-def sdpo(json_out: bool = False, **kwargs) -> None:
+def sdpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """SDPO self-distillation: sample a group, check it, and pull the model toward itself shown the
     checker's feedback, on its own failed samples; OUT/iterations.jsonl and OUT/results.jsonl."""
     from gentzen.train.sdpo import Interrupted, SDPOConfig, check_config, run
@@ -161,7 +175,12 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
                        f"divergence {loss_text(ev.get('divergence'))}, teacher gap {gap_text(ev.get('teacher_gap'))}",
                        err=True)
 
-    res = run_or_stop(run, cfg, show, Interrupted, json_out)
+    progress, close = tracked(report_to, cfg.out, {"iterations": ("iterations.jsonl", ""),
+                                                   "results": ("results.jsonl", "")}, show)
+    try:
+        res = run_or_stop(run, cfg, progress, Interrupted, json_out)
+    finally:
+        close()
     if res is None:
         return
     t = res.totals
@@ -172,7 +191,7 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
 def _sdpo_signature() -> inspect.Signature:
     from gentzen.train.sdpo import SDPOConfig  # stdlib-only at import time
 
-    return with_json(options(SDPOConfig, required=("theorems", "out")))
+    return with_json([*options(SDPOConfig, required=("theorems", "out")), report_to_param()])
 
 
 sdpo.__signature__ = _sdpo_signature()

@@ -11,8 +11,8 @@ import inspect
 from pathlib import Path
 
 import typer
-from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_label, loss_text, options, rounds_text,
-                                 run_or_stop, validated, with_json)
+from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_label, loss_text, options, report_to_param,
+                                 rounds_text, run_or_stop, tracked, validated, with_json)
 from gentzen.search.compute import counted  # stdlib-only
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
@@ -43,7 +43,7 @@ def _pool(counts: dict) -> str:
     return ", ".join(f"{k} {v}" for k, v in counts.items())
 
 
-def run(json_out: bool = False, **kwargs) -> None:
+def run(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """Test-time RL on THEOREMS: sample targets (and variants), verify, compose, fine-tune, repeat;
     RUN_DIR gets rounds.jsonl, targets.jsonl, variants.jsonl, checkpoints/round-N/, curves.png."""
     from gentzen.train.ei import Interrupted
@@ -53,7 +53,11 @@ def run(json_out: bool = False, **kwargs) -> None:
     kwargs["verify_url"] = list(kwargs.get("verify_url") or [])
     cfg = config(TTRLConfig, kwargs)
     validated(cfg, check_config, theorems=(("THEOREMS", cfg.theorems),), replay=cfg.replay)
-    res = run_or_stop(run_ttrl, cfg, _show(cfg.loss), Interrupted, json_out)
+    progress, close = tracked(report_to, cfg.out, {"rounds": ("rounds.jsonl", "round")}, _show(cfg.loss))
+    try:
+        res = run_or_stop(run_ttrl, cfg, progress, Interrupted, json_out)
+    finally:
+        close()
     if res is None:
         return
     typer.echo(f"{res.out}: {res.arm}, {res.rounds} round(s) ({res.stopped}); solved {res.solved}/{res.targets} "
@@ -75,7 +79,7 @@ def _run_signature() -> inspect.Signature:
             p = p.replace(default=typer.Option(None, "--verify-url", help=help_), annotation=list[str] | None)
         params.append(p)
     params.sort(key=lambda p: p.name != "theorems")  # the argument first
-    return with_json(params)
+    return with_json([*params, report_to_param()])
 
 
 run.__signature__ = _run_signature()

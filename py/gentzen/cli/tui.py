@@ -14,7 +14,10 @@ from typing import Optional
 import typer
 
 from gentzen.cli.core import fail
+from gentzen.cli.options import engine_choice, engine_options
 from gentzen.errors import GentzenError
+
+_ENGINE, _BASE_URL, _API_KEY_ENV = engine_options()
 
 
 def tui(
@@ -25,7 +28,9 @@ def tui(
     backend: str = typer.Option("kernel", "--backend", help="Line verdicts: kernel | repl | both (kernel and Lean)."),
     repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="repl/both: the REPL (default `lake exe repl` "
                                            "where Lean is installed; \"gentzen repl\" is kernel-backed, not Lean)."),
-    engine_name: str = typer.Option("torch", "--engine", help="torch | vllm"),
+    engine_name: str = _ENGINE,
+    base_url: Optional[list[str]] = _BASE_URL,
+    api_key_env: str = _API_KEY_ENV,
     out_dir: Path = typer.Option(Path("."), "--out", help="Directory where ctrl+s writes finished proofs."),
     poll: float = typer.Option(1.0, "--poll", help="Run mode: seconds between checks for new lines."),
     threads: int = typer.Option(0, "--threads", help="torch CPU threads for the model (0: the default, "
@@ -46,8 +51,10 @@ def tui(
         repl_cmd = checker_ready(backend, repl_cmd)
     except GentzenError as e:
         fail(str(e))
-    if engine_name not in ("torch", "vllm"):
-        fail(f"unknown engine {engine_name!r}; choose torch or vllm")
+    try:
+        choice = engine_choice(engine_name, base_url, api_key_env)
+    except GentzenError as e:
+        fail(str(e))
     if model is not None and not (model / "config.json").is_file():
         fail(f"no model at {model} (no config.json)")
     if not out_dir.is_dir():
@@ -65,6 +72,7 @@ def tui(
 
     try:
         app = GentzenApp(classify(target), model=model, backend=backend, engine_name=engine_name, out_dir=out_dir,
+                         engine_choice=choice,
                          poll_seconds=poll, repl_cmd=repl_cmd)
     except GentzenError as e:
         fail(str(e))

@@ -8,6 +8,8 @@
 * VllmEngine: a LoRA model's adapter is saved to a new directory and served under a new name and
   integer id (never a reused one: vLLM caches adapters by both); a fully fine-tuned model's merged
   weights are loaded in place (`update_weights`). Both reset vLLM's prefix cache.
+* OpenAIEngine (remote servers): the adapter is saved the same way and loaded on every server under a new
+  name (`/v1/load_lora_adapter`); full weights cannot be pushed to a server (an InputError).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from gentzen.errors import InputError, require
 
 @dataclass
 class SyncReport:
-    engine: str          # torch-hf | torch-fast | vllm-lora | vllm-merged
+    engine: str          # torch-hf | torch-fast | vllm-lora | vllm-merged | openai-lora
     seconds: float
     version: int         # how many syncs this engine has had
     adapter: str | None = None  # vLLM: the adapter name now served
@@ -111,7 +113,7 @@ class Syncer:
                 # a new directory per version: vLLM may still hold the previous one open
                 path = save_adapter(model, self.workdir / f"adapter-v{self.version:05d}")
                 self.adapter = engine.set_adapter(path)
-                return "vllm-lora"
+                return "openai-lora" if hasattr(engine, "base_urls") else "vllm-lora"
             from gentzen.train.lora import merged_state
 
             engine.update_weights(merged_state(model).items())

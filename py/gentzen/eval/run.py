@@ -20,7 +20,7 @@ from gentzen.errors import InputError
 SHIPPED_MODEL = Path(__file__).resolve().parent.parent / "assets" / "default_model"
 # Settings that change what an attempt is: a run folder holds attempts of one such setting only.
 ESSENTIAL = ("model", "set", "split", "lines", "limit", "samples", "temperature", "budget_tokens", "format",
-             "options")
+             "options", "shard")
 
 
 @dataclass
@@ -42,6 +42,15 @@ class EvalConfig:
     threads: int = field(default=0, metadata={"help": "torch CPU threads (0: the default)."})
     options: tuple[str, ...] = field(default=(), metadata={"help": "Method options METHOD.FIELD=VALUE, "
                                                                "e.g. bestfirst.expansions=16."})
+    engine: str = field(default="torch", metadata={"help": "torch | vllm | openai"})
+    base_urls: tuple[str, ...] = field(default=(), metadata={"help": "openai: the servers' base URLs."})
+    api_key_env: str = field(default="", metadata={"help": "openai: the variable holding the bearer key."})
+    shard: str = field(default="", metadata={"help": "I/N: only shard I of N of the theorems (gentzen.shard)."})
+
+    def engine_choice(self):
+        from gentzen.engines import EngineChoice
+
+        return EngineChoice(self.engine, tuple(self.base_urls), self.api_key_env)
 
 
 def method_options(cfg: EvalConfig) -> dict[str, dict]:
@@ -112,6 +121,10 @@ def check_config(cfg: EvalConfig) -> None:
         raise InputError(f"--device must be auto, cpu or cuda, got {cfg.device!r}")
     check_threads(cfg.threads)
     parse_range(cfg.lines)
+    cfg.engine_choice().check()
+    from gentzen.shard import parse_shard
+
+    parse_shard(cfg.shard)
     from gentzen.search.methods import get_method, make_config
 
     options = method_options(cfg)
@@ -202,7 +215,7 @@ def _record(method: str, seed: int, thm: dict, res, wall: float) -> dict:
 def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
              progress: Callable[[dict], None] | None = None, engine=None) -> dict:
     """Run every (method, seed, theorem) not yet in `out`; returns the summary (also summary.json)."""
-    from gentzen.eval.summary import line_sampler, summarize
+    from gentzen.eval.summary import line_sampler
     from gentzen.eval.theorems import load_theorems
     from gentzen.search.methods import run_method
 
@@ -211,7 +224,10 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
         from gentzen.errors import require
 
         require("matplotlib", "train")  # the plots come at the end: fail now, not after the work
-    theorems = load_theorems(cfg.set, split=cfg.split, lines=cfg.lines, limit=cfg.limit)
+    from gentzen.shard import parse_shard, take
+
+    shard = parse_shard(cfg.shard)
+    theorems = take(load_theorems(cfg.set, split=cfg.split, lines=cfg.lines, limit=cfg.limit), shard)
     if out is not None:
         check_out_dir(out)  # only once the theorems read: a bad SET leaves no empty run folder
     model = cfg.model or str(SHIPPED_MODEL)
@@ -219,6 +235,9 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
 
     fmt = read_meta(model).get("format", "whole")
     config = run_config(cfg, fmt)
+    # a shard's folder names its theorems: `gentzen eval merge` puts them back in list order
+    config["shard"] = None if shard is None else {"index": shard[0], "count": shard[1],
+                                                  "names": [t["name"] for t in theorems]}
     run = RunDir(out)
     run.open(config)
     done = run.done()
@@ -227,11 +246,11 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
     total = len(cfg.methods) * len(cfg.seeds) * len(theorems)
     own_engine = engine is None
     if todo and own_engine:
-        from gentzen.engines import load_engine
+        from gentzen.engines import open_engine
         from gentzen.models.threads import set_threads
 
         set_threads(cfg.threads)
-        engine = load_engine(model, "torch", device=cfg.device)
+        engine = open_engine(model, cfg.engine_choice(), device=cfg.device)
     try:
         finished = total - len(todo)
         if progress is not None:
@@ -255,15 +274,24 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
             engine.close()
     names = {t["name"] for t in theorems}
     recs = [r for r in run.records if r["method"] in cfg.methods and r["seed"] in cfg.seeds and r["name"] in names]
-    summary = summarize(recs, ks=cfg.ks, budget_tokens=cfg.budget_tokens, methods=cfg.methods)
-    summary.update({"set": cfg.set, "model": config["model"], "samples": cfg.samples, "theorems": len(theorems),
-                    "seeds": list(cfg.seeds), "budget_tokens": cfg.budget_tokens})
-    if run.path is not None:
+    return write_summary(run.path, recs, {**config, "methods": list(cfg.methods), "seeds": list(cfg.seeds)},
+                         len(theorems))
+
+
+def write_summary(path: Path | None, recs: list[dict], config: dict, theorems: int) -> dict:
+    """The summary of a run's records (also `gentzen eval merge`'s): summary.json and plots in `path`."""
+    from gentzen.eval.summary import summarize
+
+    summary = summarize(recs, ks=tuple(config["ks"]), budget_tokens=config["budget_tokens"],
+                        methods=tuple(config["methods"]))
+    summary.update({"set": config["set"], "model": config["model"], "samples": config["samples"],
+                    "theorems": theorems, "seeds": list(config["seeds"]), "budget_tokens": config["budget_tokens"]})
+    if path is not None:
         from gentzen.eval.plots import plot_run
         from gentzen.io import atomic_write_json
 
-        atomic_write_json(run.path / "summary.json", summary)
-        summary["plots"] = [str(p) for p in plot_run(summary, run.path)]
+        atomic_write_json(path / "summary.json", summary)
+        summary["plots"] = [str(p) for p in plot_run(summary, path)]
     return summary
 
 
@@ -275,4 +303,5 @@ def run_config(cfg: EvalConfig, fmt: str) -> dict:
     return {"kind": "eval", **{k: d[k] for k in ("set", "split", "lines", "limit", "methods", "samples", "ks",
                                                  "seeds", "temperature", "budget_tokens", "options")},
             "model": cfg.model or "default_model (shipped)", "format": fmt,
+            "engine": {"name": cfg.engine, "base_urls": list(cfg.base_urls)},
             "command": "gentzen " + " ".join(shlex.quote(a) for a in sys.argv[1:]), "gentzen_version": __version__}

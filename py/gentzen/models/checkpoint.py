@@ -33,11 +33,12 @@ def save_checkpoint(out: str | Path, model, tokenizer, meta: dict, train_state: 
         (tmp / META).write_text(json.dumps({**meta, "saved_at": time.time()}, indent=2) + "\n")
         if train_state is not None:
             torch.save(train_state, tmp / TRAIN_STATE)
-        # Files the trainer keeps beside the checkpoint (loss curve, log) survive the swap.
+        # Files the trainer keeps beside the checkpoint (loss curve, log, --report-to's tracker folders)
+        # survive the swap.
         if out.is_dir():
-            for extra in ("loss.png", "log.jsonl", "command.txt"):
+            for extra in ("loss.png", "log.jsonl", "command.txt", "tensorboard", "wandb"):
                 if (out / extra).exists() and not (tmp / extra).exists():
-                    shutil.copy2(out / extra, tmp / extra)
+                    (shutil.copytree if (out / extra).is_dir() else shutil.copy2)(out / extra, tmp / extra)
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from gentzen.config import option as _opt
@@ -52,6 +52,11 @@ class EIConfig:
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
     lora: str = _opt("", "train a LoRA adapter 'r:α' each round instead of all weights; the round's model is "
                          "saved merged, its adapter in round-NNN/adapter (empty: full fine-tuning)")
+    engine: str = _opt("torch", "sampling engine: torch | openai (servers at --base-url serving --model; they cannot "
+                                "load a round's retrained weights, so with openai a run has one round)")
+    base_url: list[str] = field(default_factory=list, metadata={
+        "help": "--engine openai: a server's base URL (repeat: requests go to the least busy; errors are retried)"})
+    api_key_env: str = _opt("", "--engine openai: the environment variable holding the servers' bearer key")
 
 
 @dataclass
@@ -88,6 +93,12 @@ def parse_replay(spec: str) -> tuple[str, int]:
     return path, int(n)
 
 
+def engine_choice(cfg: EIConfig):
+    from gentzen.engines import EngineChoice
+
+    return EngineChoice(cfg.engine, tuple(cfg.base_url), cfg.api_key_env)
+
+
 def check_config(cfg: EIConfig) -> None:
     """Every option's range and choice, before torch loads or any time is spent (InputError)."""
     from gentzen.models.formats import check_format
@@ -97,6 +108,12 @@ def check_config(cfg: EIConfig) -> None:
     def need(ok: bool, message: str) -> None:
         if not ok:
             raise InputError(message)
+
+    need(cfg.engine in ("torch", "openai"), f"--engine {cfg.engine!r}: choose torch or openai")
+    engine_choice(cfg).check()
+    need(cfg.engine != "openai" or cfg.rounds == 1,
+         "--engine openai: the servers serve --model, and each round retrains all weights (LoRA merged), which a "
+         "server cannot load at runtime; give --rounds 1, or use --engine torch")
 
     need(bool(cfg.model and cfg.targets and cfg.out), "--model, --targets and --out are required")
     need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
@@ -178,7 +195,7 @@ def sample_theorem(cfg: EIConfig, engine, fmt: str, round_no: int, index: int, t
 def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResult:
     check_config(cfg)
     torch = require("torch", "train")
-    from gentzen.engines import load_engine
+    from gentzen.engines import open_engine
     from gentzen.io import atomic_write_json, read_jsonl_resumable
     from gentzen.models import checkpoint, formats
     from gentzen.models.threads import set_threads
@@ -236,7 +253,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             todo = [i for i in range(len(targets)) if i not in rows]
             if todo:
                 with clock.loading():
-                    engine = load_engine(current, "torch", device=cfg.device, threads=cfg.threads or None)
+                    engine = open_engine(current, engine_choice(cfg), device=cfg.device, threads=cfg.threads or None)
                 samples_log = JsonlLog(samples_file)
                 for n, i in enumerate(todo, 1):
                     if stop.requested:

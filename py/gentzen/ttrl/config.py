@@ -15,7 +15,6 @@ from gentzen.config import option as _opt
 from gentzen.errors import InputError
 
 ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo")
-ENGINES = ("torch", "vllm")
 
 
 @dataclass
@@ -32,7 +31,14 @@ class TTRLConfig:
     seconds: float = _opt(0.0, "compute budget in seconds of wall-clock, model loading excluded (0: none)")
     samples_per_target: float = _opt(0.0, "budget in samples per target, targets and variants together (0: none)")
     compose: bool = _opt(True, "after sampling, compose proofs of unsolved targets from solved lemma variants")
-    engine: str = _opt("torch", "sampling engine: torch | vllm")
+    engine: str = _opt("torch", "sampling engine: torch | vllm | openai (servers at --base-url; they serve the start "
+                                "model, so an arm that trains runs one round with it)")
+    base_url: list[str] = field(default_factory=list, metadata={
+        "help": "--engine openai: a server's base URL (repeat: requests go to the least busy; errors are retried)"})
+    api_key_env: str = _opt("", "--engine openai: the environment variable holding the servers' bearer key")
+    shard: str = _opt("", "I/N: only targets I, I+N, … (or the Slurm array's task); each shard adapts its own copy "
+                          "of the model, so sharded runs equal an unsharded one only with --fork or no training; "
+                          "`gentzen ttrl report` joins the shards' run directories")
     backend: str = _opt("kernel", "verifier of sampled proofs: kernel | repl | kimina | both")
     verify_url: list[str] = field(default_factory=list, metadata={
         "help": "a Kimina-compatible server (repeat for several: proofs are spread over them, with retries); "
@@ -99,7 +105,18 @@ def check_config(cfg: TTRLConfig) -> None:
     need(Path(cfg.theorems).is_file(), f"THEOREMS {cfg.theorems}: no such file")
     need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
     need(cfg.arm in ARMS, f"--arm {cfg.arm!r}: choose one of {', '.join(ARMS)}")
-    need(cfg.engine in ENGINES, f"--engine {cfg.engine!r}: choose torch or vllm")
+    from gentzen.engines import EngineChoice
+    from gentzen.shard import parse_shard
+
+    EngineChoice(cfg.engine, tuple(cfg.base_url), cfg.api_key_env).check()
+    parse_shard(cfg.shard)
+    from gentzen.ttrl.arms import ARMS as ARM_SPECS
+
+    need(cfg.engine != "openai" or cfg.rounds == 1 or cfg.steps == 0 or not ARM_SPECS[cfg.arm].trains,
+         f"--engine openai: the servers serve the start model, and arm {cfg.arm} updates all weights each round, "
+         "which a server cannot load at runtime; give --rounds 1 or --steps 0, or use --engine torch/vllm")
+    need(cfg.engine != "openai" or cfg.arm != "sdpo", "--arm sdpo samples from the model it trains, in-process: "
+         "use --engine torch")
     need(cfg.backend in BACKENDS, f"--backend {cfg.backend!r}: choose one of {', '.join(BACKENDS)}")
     need(cfg.rounds >= 1, f"--rounds must be at least 1, got {cfg.rounds}")
     multiple = parse_budget(cfg.budget)

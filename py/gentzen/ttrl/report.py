@@ -3,6 +3,7 @@
 Solved counts are read at matched samples per target (the most every run reached) and at each
 multiple of x (the model's own training time) counting only rounds finished within it; then the
 sets one arm solved and another did not, their union and intersection, and one chart of them all.
+The run directories of `gentzen ttrl --shard I/N` count as one run, joined round by round (`join_shards`).
 """
 
 from __future__ import annotations
@@ -66,8 +67,67 @@ def solved_within(run: dict, *, samples: float | None = None, seconds: float | N
     return got
 
 
+def join_shards(runs: list[dict]) -> list[dict]:
+    """Shard runs of one ttrl run (same theorems, arm, seed and N) as one run: round r holds every shard's
+    round r (a shard that stopped earlier keeps its last round), solved sets joined in target order,
+    samples per target over all targets, tokens, updates and seconds summed (seconds: compute, not wall)."""
+    from gentzen.shard import interleave
+
+    groups: dict[tuple, list[dict]] = {}
+    out: list[dict] = []
+    for run in runs:
+        sh = run["config"].get("shard")
+        if not sh:
+            out.append(run)
+            continue
+        key = (run["config"].get("theorems"), run["arm"], run["config"].get("seed"), sh["count"])
+        if key not in groups:
+            groups[key] = []
+            out.append({"group": key})
+        groups[key].append(run)
+    joined = []
+    for item in out:
+        if "group" not in item:
+            joined.append(item)
+            continue
+        parts = sorted(groups[item["group"]], key=lambda r: r["config"]["shard"]["index"])
+        n = item["group"][3]
+        by_index = {r["config"]["shard"]["index"]: r for r in parts}
+        if len(by_index) < len(parts):
+            raise InputError(f"a shard of {parts[0]['path']} is given twice")
+        order = {name: k for k, name in enumerate(interleave({i: r["config"]["shard"]["names"]
+                                                              for i, r in by_index.items()}, n))}
+        total = len(order)
+        rounds = []
+        for r_no in range(1, max(len(r["rounds"]) for r in parts) + 1):
+            recs = [r["rounds"][min(r_no, len(r["rounds"])) - 1] for r in parts if r["rounds"]]
+
+            def union(field: str) -> list[str]:
+                return sorted({x for rec in recs for x in rec.get(field, [])}, key=order.__getitem__)
+
+            def total_of(field: str, kind: str) -> int:
+                return sum(int((rec.get(field) or {}).get(kind, 0)) for rec in recs)
+
+            seconds: dict[str, float] = {}
+            for rec in recs:
+                for k, v in (rec.get("seconds") or {}).items():
+                    seconds[k] = round(seconds.get(k, 0.0) + float(v), 4)
+            kinds = ("targets", "variants")
+            rounds.append({"round": r_no, "solved": union("solved"),
+                           "solved_by_composition": union("solved_by_composition"),
+                           "samples": {k: round(total_of("samples_total", k) / total, 4) for k in kinds},
+                           "samples_total": {k: total_of("samples_total", k) for k in kinds},
+                           "tokens": sum(int(rec.get("tokens", 0)) for rec in recs),
+                           "updates": sum(int(rec.get("updates", 0)) for rec in recs), "seconds": seconds})
+        first = parts[0]
+        joined.append({**first, "path": " + ".join(r["path"] for r in parts), "rounds": rounds, "targets": total,
+                       "label": f"{first['arm']}:{Path(first['path']).name} ({n} shards)",
+                       "config": {**first["config"], "shard": None, "targets": total}})
+    return joined
+
+
 def compare(paths: list[str]) -> dict:
-    runs = [load_run(p) for p in paths]
+    runs = join_shards([load_run(p) for p in paths])
     if not runs:
         raise InputError("give at least one RUN_DIR")
     labels = [r["label"] for r in runs]
@@ -156,8 +216,7 @@ def plot_runs(paths: list, path: str | Path) -> Path:
 
     plt = _plt()
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
-    for p in paths:
-        run = load_run(p)
+    for run in join_shards([load_run(p) for p in paths]):
         xs = [0.0] + [per_target(r) for r in run["rounds"]]
         ws = [0.0] + [float((r.get("seconds") or {}).get("total", 0)) for r in run["rounds"]]
         ys = [0] + [len(set(r.get("solved", [])) | set(r.get("solved_by_composition", []))) for r in run["rounds"]]

@@ -128,16 +128,28 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
     meta = checkpoint.read_meta(cfg.model)
     x = float(meta.get("seconds") or 0.0)
     fmt = cfg.format or meta.get("format", "whole")
-    targets = load_targets(cfg.theorems, cfg.limit)  # before --out exists: a bad target leaves no folder
+    from gentzen.shard import parse_shard, take
+
+    shard = parse_shard(cfg.shard)
+    targets = take(load_targets(cfg.theorems, cfg.limit), shard)  # before --out exists: a bad target leaves no folder
     out.mkdir(parents=True, exist_ok=True)
     state_file = out / "state.json"
     state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "pool", "config", "phase"),
                          "a ttrl state file (written by gentzen ttrl)", "its rounds would not repeat: ")
+    shard_info = None if shard is None else {"index": shard[0], "count": shard[1], "names": [t.name for t in targets]}
+    if state and (out / "config.json").is_file():  # --shard or the Slurm task may differ on a resume: refuse
+        import json
+
+        old = json.loads((out / "config.json").read_text(encoding="utf-8")).get("shard")
+        if old != shard_info:
+            raise InputError(f"--out {out} holds shard {_shard_name(old)}, not {_shard_name(shard_info)}: "
+                             "give the same --shard (or Slurm array task) to resume it")
     atomic_write_json(out / "config.json", {
         "kind": "ttrl", "arm": cfg.arm, "model": cfg.model, "theorems": cfg.theorems, "targets": len(targets),
         "rounds": cfg.rounds, "budget": {"x_seconds": x, "multiple": parse_budget(cfg.budget),
                                          "seconds": cfg.seconds, "samples_per_target": cfg.samples_per_target},
-        "seed": cfg.seed, "options": asdict(cfg), "command": _command(), "gentzen_version": __version__})
+        "seed": cfg.seed, "options": asdict(cfg), "command": _command(), "gentzen_version": __version__,
+        "shard": shard_info})
     if cfg.arm == "sdpo":
         arms.run_sdpo(cfg, out, targets, say)
         return _result(cfg, out, "done", len(targets))
@@ -331,11 +343,10 @@ def _write_tables(out: Path, pool: Pool, rows: dict[str, dict], arm: str) -> Non
 
 
 def _engine(cfg: TTRLConfig, model: str):
-    from gentzen.engines import load_engine
+    from gentzen.engines import EngineChoice, open_engine
 
-    if cfg.engine == "vllm":
-        return load_engine(model, "vllm")
-    return load_engine(model, "torch", device=cfg.device, threads=cfg.threads or None)
+    return open_engine(model, EngineChoice(cfg.engine, tuple(cfg.base_url), cfg.api_key_env), device=cfg.device,
+                       threads=cfg.threads or None)
 
 
 def _result(cfg: TTRLConfig, out: Path, stopped: str, n: int) -> TTRLResult:
@@ -347,6 +358,10 @@ def _result(cfg: TTRLConfig, out: Path, stopped: str, n: int) -> TTRLResult:
     return TTRLResult(str(out), cfg.arm, len(rounds), stopped, n, len(last.get("solved", [])),
                       len(last.get("solved_by_composition", [])),
                       round(float(s.get("targets", 0)) + float(s.get("variants", 0)), 4), last.get("seconds", {}))
+
+
+def _shard_name(info: dict | None) -> str:
+    return "none (all targets)" if not info else f"{info['index']}/{info['count']}"
 
 
 def _command() -> str:

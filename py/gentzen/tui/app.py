@@ -76,8 +76,9 @@ class ModelHandle:
     """The model behind suggestions and search, loaded on first use (in a worker thread) so startup is fast."""
 
     def __init__(self, path: Path | None = None, engine_name: str = "torch", *, engine=None,
-                 fmt: str | None = None) -> None:
+                 fmt: str | None = None, choice=None) -> None:
         self.path = Path(path) if path is not None else DEFAULT_MODEL
+        self.choice = choice  # an EngineChoice (--engine openai with its servers); None: engine_name alone
         self.engine_name = engine_name if engine is None else type(engine).__name__
         self._engine, self._fmt = engine, fmt
         self._lock = threading.Lock()
@@ -105,9 +106,9 @@ class ModelHandle:
             if self._engine is None:
                 if not (self.path / "config.json").is_file():
                     raise GentzenError(f"no model at {self.path}: pass --model DIR")
-                from gentzen.engines import load_engine
+                from gentzen.engines import EngineChoice, open_engine
 
-                self._engine = load_engine(str(self.path), self.engine_name)
+                self._engine = open_engine(str(self.path), self.choice or EngineChoice(self.engine_name))
             return self._engine
 
     def close(self) -> None:
@@ -172,12 +173,13 @@ class GentzenApp(App):
 
     def __init__(self, target: Target | str | None = None, *, model: Path | None = None, backend: str = "kernel",
                  engine=None, fmt: str | None = None, engine_name: str = "torch", out_dir: str | Path = ".",
-                 poll_seconds: float = 1.0, verifier_factory=None, repl_cmd: str | None = None) -> None:
+                 poll_seconds: float = 1.0, verifier_factory=None, repl_cmd: str | None = None,
+                 engine_choice=None) -> None:
         super().__init__()
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
         self.target = target if isinstance(target, Target) else classify(target)
-        self.model = ModelHandle(model, engine_name, engine=engine, fmt=fmt)
+        self.model = ModelHandle(model, engine_name, engine=engine, fmt=fmt, choice=engine_choice)
         self.lean = LeanHandle(backend, verifier_factory, repl_cmd)
         self.out_dir = Path(out_dir)
         self.poll_seconds = poll_seconds
