@@ -120,7 +120,10 @@ def join_shards(runs: list[dict]) -> list[dict]:
                            "tokens": sum(int(rec.get("tokens", 0)) for rec in recs),
                            "updates": sum(int(rec.get("updates", 0)) for rec in recs), "seconds": seconds})
         first = parts[0]
+        rows = sorted((row for r in parts for row in r["rows"]), key=lambda row: order.get(row["name"], total))
         joined.append({**first, "path": " + ".join(r["path"] for r in parts), "rounds": rounds, "targets": total,
+                       "rows": rows, "shown": {k: v for r in parts for k, v in r["shown"].items()},
+                       "proofs": " + ".join(r["proofs"] for r in parts),
                        "label": f"{first['arm']}:{Path(first['path']).name} ({n} shards)",
                        "config": {**first["config"], "shard": None, "targets": total}})
     return joined
