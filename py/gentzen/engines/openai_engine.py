@@ -106,8 +106,8 @@ class OpenAIEngine:
             except self._transport_errors as e:
                 last = f"{target}: {type(e).__name__}: {e}"
             else:
-                if r.status_code < 300:
-                    return r.json()
+                if r.status_code < 300:  # vLLM's LoRA endpoints answer plain text ("Success: …"), not JSON
+                    return r.json() if "json" in r.headers.get("content-type", "") else {"text": r.text}
                 last = f"{target}{path}: HTTP {r.status_code}: {r.text[:300]}"
                 if r.status_code not in RETRY_STATUS:
                     raise RemoteError(last)

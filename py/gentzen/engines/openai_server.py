@@ -63,7 +63,7 @@ def make_app(state: ServerState):
     """The starlette app (serve extra) answering the OpenAI-compatible routes over `state.engine`."""
     require("starlette", "serve")
     from starlette.applications import Starlette
-    from starlette.responses import JSONResponse
+    from starlette.responses import JSONResponse, PlainTextResponse
     from starlette.routing import Route
 
     def error(code: int, message: str) -> JSONResponse:
@@ -90,13 +90,13 @@ def make_app(state: ServerState):
         if body["lora_name"] in state.adapters:
             return error(400, f"the lora adapter {body['lora_name']!r} has already been loaded")
         state.adapters[body["lora_name"]] = body["lora_path"]
-        return JSONResponse({"ok": True})
+        return PlainTextResponse(f"Success: LoRA adapter '{body['lora_name']}' added successfully.")  # as vLLM
 
     async def unload(request):
         body = await request.json()
         if state.adapters.pop(body["lora_name"], None) is None:
             return error(404, f"no adapter {body['lora_name']!r}")
-        return JSONResponse({"ok": True})
+        return PlainTextResponse(f"Success: LoRA adapter '{body['lora_name']}' removed successfully.")
 
     async def tokenize(request):
         body = await request.json()
