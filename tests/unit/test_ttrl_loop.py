@@ -58,7 +58,7 @@ def _lemma_engine(cfg: TTRLConfig):
 
 def _cfg(tmp: Path, **kw) -> TTRLConfig:
     model, data = _files(tmp, kw.pop("theorems", (TARGET,)))
-    base = dict(theorems=str(data), model=str(model), out=str(tmp / "run"), rounds=2, samples=4, steps=0,
+    base = dict(theorems=str(data), model=str(model), out=str(tmp / "run"), rounds=2, samples=4, steps=0, epochs=0,
                 max_variants=0, redraws_per_line=0, redraws_per_proof=0)
     base.update(kw)
     return TTRLConfig(**base)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import typer
 
-from gentzen.cli.options import clock_split, config, every, loss_text, options, run_or_stop, validated, with_json
+from gentzen.cli.options import (clock_split, config, every, forgetting_text, loss_text, options, replay_text, run_or_stop,
+                                 validated, with_json)
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
 
@@ -102,15 +103,18 @@ def ei(json_out: bool = False, **kwargs) -> None:
     def show(ev: dict) -> None:
         if ev["event"] == "start":
             typer.echo(f"expert iteration on {ev['targets']} targets ({ev['format']}), rounds "
-                       f"{ev['rounds_done'] + 1}..{ev['rounds']} from {ev['model']}", err=True)
+                       f"{ev['rounds_done'] + 1}..{ev['rounds']} from {ev['model']}; {replay_text(ev['replay'])}", err=True)
+        elif ev["event"] == "replay_regenerate":
+            typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
         elif ev["event"] == "round":
             t = ev["tally"]
             typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
                        f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
-                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, loss {loss_text(ev['loss_first'])} -> "
-                       f"{loss_text(ev['loss_last'])}; {clock_split(ev['seconds'])}", err=True)
+                       f"{t['train_steps']} steps on {t['train_proofs']} proofs ({ev['replayed']} replayed), loss "
+                       f"{loss_text(ev['loss_first'])} -> {loss_text(ev['loss_last'])}; "
+                       f"{forgetting_text(ev['forgetting'])}; {clock_split(ev['seconds'])}", err=True)
 
     res = run_or_stop(run, cfg, show, Interrupted, json_out)
     if res is None:

@@ -11,8 +11,8 @@ import inspect
 from pathlib import Path
 
 import typer
-from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_text, options, run_or_stop, validated,
-                                 with_json)
+from gentzen.cli.options import (DefaultRun, clock_split, config, every, forgetting_text, loss_text, options,
+                                 replay_text, run_or_stop, validated, with_json)
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
 
@@ -24,6 +24,14 @@ def _show():
         if kind == "start":
             typer.echo(f"ttrl {ev['arm']}: {ev['targets']} targets, pool {_pool(ev['pool'])}; rounds "
                        f"{ev['rounds_done'] + 1}..{ev['rounds']}, x = {ev['x_seconds']:.0f}s", err=True)
+            v = ev["variants"]
+            if v["variants"]:
+                kinds = ", ".join(f"{share:.0%} {k}" for k, share in v["kinds"].items())
+                typer.echo(f"variants: {v['variants']:,}, per target median {v['per_target']['median']:g} "
+                           f"({v['per_target']['min']}–{v['per_target']['max']}); {kinds}", err=True)
+            typer.echo(replay_text(ev["replay"]), err=True)
+        elif kind == "replay_regenerate":
+            typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, {ev['solved']} targets solved",
                        err=True)
@@ -31,7 +39,8 @@ def _show():
             typer.echo(f"round {ev['round']} ({ev['phase']}): solved {len(ev['solved'])} "
                        f"({len(ev['solved_by_composition'])} by composition, {len(ev['new'])} new); pool "
                        f"{_pool(ev['pool'])}; {ev['samples']['targets'] + ev['samples']['variants']:.1f} samples/target; "
-                       f"loss {loss_text(ev['loss'])}; {clock_split(ev['seconds'])}", err=True)
+                       f"loss {loss_text(ev['loss'])}; {forgetting_text(ev['forgetting'])}; "
+                       f"{clock_split(ev['seconds'])}", err=True)
         elif kind == "sdpo" and ev.get("sdpo_event") == "theorem":
             typer.echo(f"sdpo theorem {ev['done']}/{ev['total']}: {ev['solved_total']} solved", err=True)
 
