@@ -144,7 +144,9 @@ def test_frontier_rule_and_repeats():
             {"name": "v2", "kind": "lemma", "theorem": "b", "attempts": 16, "verified": 13, "proofs": ["r"]},
             {"name": "v3", "kind": "substep", "theorem": "c", "attempts": 16, "verified": 0, "proofs": []},
             {"name": "t", "kind": "target", "theorem": "d", "attempts": 16, "verified": 16, "proofs": ["s"]}]
-    recs, replayed = arms.training_records(cfg, rows, {}, {}, [], 1)
+    from gentzen.train.replay import ReplaySource
+
+    recs, replayed = arms.training_records(cfg, rows, {}, {}, ReplaySource(), 1)
     # v1: rate 1/4 -> round(8 × 3/4) = 6 repeats of 2 proofs; v2 mastered (13/16 > 75%): none;
     # v3 at 0 of 16: none; the target at 16/16 still gives its proof once
     assert [r["theorem"] for r in recs].count("a") == 12 and "b" not in [r["theorem"] for r in recs]
