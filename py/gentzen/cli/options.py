@@ -133,4 +133,5 @@ def replay_text(r: dict | None) -> str:
     if not r or not r.get("path"):
         return "no replay"
     size = f"{r['n']} proofs" if r.get("n") else f"{r['share']:.0%} of each mix"
-    return f"replay {size} from {r['path']} ({r['pool']:,} train proofs), probe {r['probe']} held-out proofs"
+    return (f"replay {size} from {r['path']} ({r['pool']:,} train proofs); forgetting probe: {r['probe']} "
+            f"{r.get('probe_split') or 'held-out'} proofs")

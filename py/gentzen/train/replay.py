@@ -115,6 +115,7 @@ class ReplaySource:
     share: float = 0.0                                  # replayed share of the mix when n is 0
     pool: list[dict] = field(default_factory=list)      # the train split
     probe: list[dict] = field(default_factory=list)     # fixed held-out proofs (heldout split, else dev)
+    probe_split: str = ""                               # the split the probe came from
 
     def count(self, own: int) -> int:
         """Replayed proofs in a mix with `own` own records."""
@@ -129,7 +130,8 @@ class ReplaySource:
         return own + (random.Random(seed).sample(self.pool, k) if k else []), k
 
     def describe(self) -> dict:
-        return {"path": self.path, "n": self.n, "share": self.share, "pool": len(self.pool), "probe": len(self.probe)}
+        return {"path": self.path, "n": self.n, "share": self.share, "pool": len(self.pool), "probe": len(self.probe),
+                "probe_split": self.probe_split}
 
 
 def resolve(spec: str, model_dir: str, share: float, probe: int, exclude: set[str] = frozenset(),
@@ -147,10 +149,13 @@ def resolve(spec: str, model_dir: str, share: float, probe: int, exclude: set[st
     pool = [r for r in records if r.get("split", "train") == "train"]
     if not pool:
         raise InputError(f"--replay {path}: no records in its train split")
-    held = [r for r in records if r.get("split") == "heldout" and r["theorem"] not in exclude] or \
-        [r for r in records if r.get("split") == "dev" and r["theorem"] not in exclude]
+    held, probe_split = [], ""
+    for probe_split in ("heldout", "dev", "train"):  # train: a file with no held-out split (not held out, said so)
+        held = [r for r in records if r.get("split", "train") == probe_split and r["theorem"] not in exclude]
+        if held:
+            break
     chosen = random.Random(0).sample(held, min(probe, len(held))) if probe else []
-    return ReplaySource(str(path), s.n, share, pool, chosen)
+    return ReplaySource(str(path), s.n, share, pool, chosen, probe_split if chosen else "")
 
 
 __all__ = ["ReplaySpec", "ReplaySource", "parse_replay", "check_replay", "resolve", "model_data", "cache_dir"]
