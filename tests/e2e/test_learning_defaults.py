@@ -91,8 +91,6 @@ def test_found_proofs_stay_in_later_rounds_mixes(setup):
         own = sum(len(p) * max(1, round(8 * (1 - rate))) for p, rate in buffer.values())
         assert r["tally"]["train_proofs"] - r["replayed"] == own
         assert r["buffer"]["theorems"] == len(ever)
-    lost = [i for i in ever if i not in set(_rows(root / "ei" / "rounds.jsonl")[-1]["solved_indices"])]
-    assert lost or len(ever) == TARGETS or True  # (whether a theorem was lost depends on sampling)
 
 
 def test_default_ttrl_ei_arm_replays_and_probes(setup):

@@ -37,7 +37,7 @@ def parse_replay(spec: str) -> ReplaySpec:
     if sep and path and n.isdigit():
         return ReplaySpec(path, int(n)) if int(n) else ReplaySpec(NONE)
     if sep and path and not Path(spec).exists():
-        raise InputError(f"--replay must be FILE, FILE:N (N proofs per update from FILE), or none; got {spec!r}")
+        raise InputError(f"--replay must be FILE:N (N proofs per update from FILE), FILE, or none; got {spec!r}")
     return ReplaySpec(spec)
 
 
