@@ -150,7 +150,8 @@ def sdpo(json_out: bool = False, **kwargs) -> None:
                        f"({ev['solved_total']} solved so far)", err=True)
         elif ev["event"] == "iteration" and "theorem_index" not in ev:
             typer.echo(f"iteration {ev['iteration']}: {ev['verified']} verified on {ev['targets']} theorems, "
-                       f"divergence {loss_text(ev.get('divergence'))}", err=True)
+                       f"divergence {loss_text(ev.get('divergence'))}"
+                       + (f"; {forgetting_text(ev['forgetting'])}" if ev.get("forgetting") else ""), err=True)
 
     res = run_or_stop(run, cfg, show, Interrupted, json_out)
     if res is None:

@@ -158,4 +158,36 @@ def resolve(spec: str, model_dir: str, share: float, probe: int, exclude: set[st
     return ReplaySource(str(path), s.n, share, pool, chosen, probe_split if chosen else "")
 
 
+# -- for a method whose own step is not `update` (SDPO): replay and probe around it ------------------
+
+
+def probe_before(model, tokenizer, source: ReplaySource, cfg, clock=None) -> float | None:
+    """The probe's CE before a method's own update (None without a probe)."""
+    from gentzen.train.update import probe_ce
+
+    return probe_ce(model, tokenizer, source.probe, cfg, clock) if source.probe else None
+
+
+def replay_update(model, tokenizer, source: ReplaySource, own: int, cfg, seed: int) -> int:
+    """The replayed share of a mix whose own part (`own` records) the method trained with its own
+    loss: those replayed proofs as one shared `update` (call it inside the method's training
+    phase, before syncing an engine); returns how many were replayed."""
+    from gentzen.train.update import update
+
+    k = source.count(own)
+    if k:
+        update(model, tokenizer, random.Random(seed).sample(source.pool, k), cfg)
+    return k
+
+
+def probe_after(model, tokenizer, source: ReplaySource, cfg, before: float | None, clock=None) -> dict | None:
+    """`{"before", "after", "proofs"}` once the method's update and its replay are done."""
+    from gentzen.train.update import probe_ce
+
+    if before is None:
+        return None
+    after = probe_ce(model, tokenizer, source.probe, cfg, clock)
+    return {"before": round(before, 6), "after": round(after, 6), "proofs": len(source.probe)}
+
+
 __all__ = ["ReplaySpec", "ReplaySource", "parse_replay", "check_replay", "resolve", "model_data", "cache_dir"]

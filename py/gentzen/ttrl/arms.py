@@ -148,7 +148,7 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
     scfg = sdpo.SDPOConfig(model=cfg.model, theorems=str(theorems), out=str(sub), mode="per-theorem",
                            iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend, lr=cfg.lr,
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
-                           resume=cfg.resume)
+                           resume=cfg.resume, replay=cfg.replay, replay_share=cfg.replay_share, probe=cfg.probe)
     try:
         sdpo.run(scfg, progress=lambda ev: say({**ev, "event": "sdpo", "sdpo_event": ev.get("event")}))
     finally:
