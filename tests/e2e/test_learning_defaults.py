@@ -1,6 +1,6 @@
 """The learning defaults (issue 20) through the real CLI on a tiny model of generated data
-(tests/fixtures/tiny_gen_model): default `train ei` and `ttrl` updates replay the model's own
-training data (regenerated from its gentzen.json and cached) and record the forgetting probe; a
+(tests/fixtures/tiny_gen_model): default `train ei`, `ttrl` and `train sdpo` updates replay the model's
+own training data (regenerated from its gentzen.json and cached) and record the forgetting probe; a
 default EI round raises the trained set's verified share while the probe's CE stays within 5% of
 before; found proofs stay in later rounds' mixes."""
 
@@ -113,3 +113,19 @@ def test_default_ttrl_ei_arm_replays_and_probes(setup):
     assert "forgetting probe" in run.stderr and "held-out CE" in run.stderr
     config = json.loads((out / "config.json").read_text())
     assert config["replay"]["path"].endswith("32f154a488efcece.jsonl") and config["options"]["depth"] == 2
+
+
+def test_default_sdpo_updates_replay_and_probe(setup):
+    root, env, _, _ = setup
+    out = root / "sdpo"
+    run = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "sdpo", "--model", str(MODEL),
+                          "--theorems", str(root / "t16.jsonl"), "--out", str(out), "--mode", "batch",
+                          "--iterations", "2", "--group", "2", "--limit", "6", "--threads", "1"],
+                         capture_output=True, text=True, env=env, timeout=600)
+    assert run.returncode == 0, run.stderr
+    trained = [r for r in _rows(out / "iterations.jsonl") if r["tally"].get("train_steps")]
+    assert trained, "no failed sample: no SDPO update exercised"
+    for r in trained:  # the replayed share of a mix whose own part is the failed samples
+        assert r["replayed"] == round(r["tally"]["train_proofs"] * 9) and r["forgetting"]["proofs"] == 36
+        assert r["forgetting"]["after"] != r["forgetting"]["before"]
+    assert "held-out CE" in run.stderr

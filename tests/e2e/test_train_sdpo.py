@@ -32,6 +32,9 @@ def _theorems(tmp_path) -> Path:
 
 def _run(*args, check=True):
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    # replay is off here: the shipped model's own data would be regenerated (5 CPU-minutes) in every
+    # test's cache; SDPO's replay and forgetting probe are tested on a tiny model (test_learning_defaults.py)
+    args = (*args, "--replay", "none") if "--replay" not in args else args
     p = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "sdpo", *map(str, args)],
                        capture_output=True, text=True, env=env, timeout=600)
     if check:
