@@ -195,17 +195,17 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
     from gentzen.io import atomic_write_json, read_jsonl_resumable
     from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
+    from gentzen.train import replay
     from gentzen.train.sft import _CtrlC
 
     say = progress or (lambda event: None)
+    targets = load_targets(cfg)
+    # the replay data (the model's own by default) is found or regenerated before OUT is touched
+    source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     set_threads(cfg.threads)
-    targets = load_targets(cfg)
     fmt = cfg.format or checkpoint.read_meta(cfg.model).get("format", "whole")
-    from gentzen.train import replay
-
-    source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
 
     # Resume: the last finished round's model; logs keep only finished rounds' lines
     state_file, rounds_log, steps_log = out / "state.json", JsonlLog(out / "rounds.jsonl"), JsonlLog(out / "steps.jsonl")
