@@ -129,3 +129,20 @@ def test_default_sdpo_updates_replay_and_probe(setup):
         assert r["replayed"] == round(r["tally"]["train_proofs"] * 9) and r["forgetting"]["proofs"] == 36
         assert r["forgetting"]["after"] != r["forgetting"]["before"]
     assert "held-out CE" in run.stderr
+
+
+def test_a_model_without_reachable_data_is_a_one_line_error_naming_the_fix(tmp_path):
+    import shutil
+
+    model = tmp_path / "m"
+    shutil.copytree(MODEL, model)
+    meta = json.loads((model / "gentzen.json").read_text())
+    meta.pop("data_gen")
+    (model / "gentzen.json").write_text(json.dumps(meta))
+    (tmp_path / "t.jsonl").write_text(json.dumps({"theorem": "theorem t (P : Prop) (h1 : P) : P := by"}) + "\n")
+    env = {**os.environ, "GENTZEN_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "ei", "--model", str(model), "--targets",
+                          str(tmp_path / "t.jsonl"), "--out", str(tmp_path / "o")],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 2 and run.stderr.startswith("error:") and run.stderr.count("\n") == 1, run.stderr
+    assert "--replay FILE[:N] or --replay none" in run.stderr and not (tmp_path / "o").exists()
