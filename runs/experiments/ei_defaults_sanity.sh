@@ -21,9 +21,10 @@ ev() {  # SET MODEL N K OUT: guided, seed 1 (the selection used seed 0)
 }
 ev "$OUT/targets40.jsonl" "$M" 64 1,4,16,64 "$OUT/eval_targets_base"
 ev "$OUT/other60.jsonl" "$M" 16 1,4,16 "$OUT/eval_other_base"
-gentzen train ei --model "$M" --targets "$OUT/targets40.jsonl" --rounds 3 --seed 0 --threads 1 \
-    --out "$OUT/ei" --resume --json > "$OUT/ei.json" 2> "$OUT/ei.log"
+[ -f "$OUT/ei/round-003/config.json" ] || gentzen train ei --model "$M" --targets "$OUT/targets40.jsonl" --rounds 3 \
+    --seed 0 --threads 1 --out "$OUT/ei" --resume --json > "$OUT/ei.json" 2> "$OUT/ei.log"
 ev "$OUT/targets40.jsonl" "$OUT/ei/round-003" 64 1,4,16,64 "$OUT/eval_targets_ei"
 ev "$OUT/other60.jsonl" "$OUT/ei/round-003" 16 1,4,16 "$OUT/eval_other_ei"
 gentzen eval compare "$OUT/eval_targets_base" "$OUT/eval_targets_ei" --no-plot --json > "$OUT/compare_targets.json"
 gentzen eval compare "$OUT/eval_other_base" "$OUT/eval_other_ei" --no-plot --json > "$OUT/compare_other.json"
+python3 runs/experiments/ei_defaults_report.py "$OUT" > "$OUT/report.json"
