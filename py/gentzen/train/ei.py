@@ -18,7 +18,7 @@ from pathlib import Path
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
-from gentzen.train.replay import check_replay, parse_replay  # noqa: F401 - parse_replay: ttrl and cli import it here
+from gentzen.train.replay import check_replay
 from gentzen.train.update import UpdateConfig, check_update_config, config_from, run_option, update
 
 
