@@ -111,6 +111,7 @@ def test_accounting_fields_are_present_and_add_up(setup):
     root, full = setup
     rounds, steps = _rows(root / "full" / "rounds.jsonl"), _rows(root / "full" / "steps.jsonl")
     assert [r["round"] for r in rounds] == [1, 2]
+    buffer: dict[int, tuple[list[str], float]] = {}  # found proofs stay in every later round's mix
     for r in rounds:
         t, s = r["tally"], r["seconds"]
         assert t["targets"] == TARGETS and t["samples"] == TARGETS * K
@@ -124,12 +125,16 @@ def test_accounting_fields_are_present_and_add_up(setup):
         assert sum(x["tokens"] for x in mine) == t["train_tokens"]
         assert [mine[0]["loss"], mine[-1]["loss"]] == pytest.approx([r["loss_first"], r["loss_last"]], rel=1e-5)
         assert 0 < r["mean_weight"] <= 1 and all(0 < x["mean_weight"] <= 1 for x in mine)
-        # the training set: each solved theorem's proofs, repeated by rarity, plus the replayed ones
+        # the training set: every theorem's found proofs (this round's first, then earlier ones, ≤ 4),
+        # repeated by this round's rarity, plus the replayed ones
         samples = {x["index"]: x for x in _rows(root / "full" / f"round-{r['round']:03d}.samples.jsonl")}
         assert sorted(samples) == list(range(TARGETS))
         assert sum(x["tokens"] for x in samples.values()) == t["tokens"]
         assert sum(x["verified"] for x in samples.values()) == t["verified"]
-        want = sum(len(x["proofs"]) * max(1, round(8 * (1 - x["verified"] / K))) for x in samples.values())
+        for i, x in samples.items():
+            if x["proofs"] or i in buffer:
+                buffer[i] = (list(dict.fromkeys(x["proofs"] + buffer.get(i, ([], 0))[0]))[:4], x["verified"] / K)
+        want = sum(len(p) * max(1, round(8 * (1 - rate))) for p, rate in buffer.values())
         assert t["train_proofs"] == want + r["replayed"] and r["replayed"] == 3
         for x in samples.values():  # kept proofs are distinct, at most 4, and verify
             assert len(set(x["proofs"])) == len(x["proofs"]) <= 4

@@ -35,6 +35,7 @@ def _run(*args, check=True, force=True):
     # SDPO machinery past the gap check with --force; test_teacher_gap_* check the refusal itself.
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
     args = (*args, "--force") if force else args
+    args = (*args, "--replay", "none") if "--replay" not in args else args
     p = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "sdpo", *map(str, args)],
                        capture_output=True, text=True, env=env, timeout=600)
     if check:

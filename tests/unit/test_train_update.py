@@ -34,14 +34,14 @@ def pretrained():
                           vocab_size=400)
     model = new_model("tiny", tok, seed=0)
     for fmt in ("whole", "state", "state+proof"):
-        update(model, tok, RECORDS, UpdateConfig(steps=50, batch=8, lr=3e-3, format=fmt))
+        update(model, tok, RECORDS, UpdateConfig(steps=50, batch=8, lr=3e-3, warmup=0.0, min_lr_frac=1.0, format=fmt))
     return model, tok
 
 
 def _cfg(**kw):
     from gentzen.train.update import UpdateConfig
 
-    return UpdateConfig(**{"steps": 15, "batch": 8, "lr": 1e-3, **kw})
+    return UpdateConfig(**{"steps": 15, "batch": 8, "lr": 1e-3, "warmup": 0.0, "min_lr_frac": 1.0, **kw})  # constant lr
 
 
 @pytest.mark.parametrize("loss,weights,fmt", [
@@ -164,11 +164,48 @@ def test_lora_trains_only_the_adapter(pretrained):
     assert stats.model is update(wrapped, tok, RECORDS, _cfg(steps=1, lora="r=4")).model  # the same adapter
 
 
+def test_epochs_size_the_steps_and_the_lr_warms_up_then_decays(pretrained):
+    from gentzen.train.update import UpdateConfig, planned_steps, update
+
+    base, tok = pretrained
+    cfg = UpdateConfig(epochs=2.0, batch=4, lr=1e-3, warmup=0.2, min_lr_frac=0.1)
+    assert planned_steps(cfg, len(RECORDS)) == -(-2 * len(RECORDS) // 4)  # ceil(epochs × records / batch)
+    assert planned_steps(UpdateConfig(epochs=0.01, batch=16), 3) == 1 and planned_steps(cfg, 0) == 0
+    assert planned_steps(UpdateConfig(steps=7, epochs=0.5), 100) == 7  # a fixed count overrides
+    assert planned_steps(UpdateConfig(steps=0, epochs=0.0), 100) == 0  # training off
+    seen: list[dict] = []
+    stats = update(copy.deepcopy(base), tok, RECORDS, cfg, on_step=seen.append)
+    lrs = [e["lr"] for e in seen]
+    assert stats.steps == len(seen) == planned_steps(cfg, len(RECORDS))
+    peak = lrs.index(max(lrs))
+    assert 0 < peak < len(lrs) - 1 and lrs[0] < 0.5 * max(lrs) and max(lrs) <= 1e-3  # warm-up to the peak
+    assert all(a >= b for a, b in zip(lrs[peak:], lrs[peak + 1:])) and lrs[-1] < 0.2 * 1e-3  # then decays
+
+
+def test_the_forgetting_probe_is_the_mean_ce_of_the_probe_before_and_after(pretrained):
+    from gentzen.train.update import evaluate, probe_ce, update
+
+    base, tok = pretrained
+    model = copy.deepcopy(base)
+    probe, train = RECORDS[:4], RECORDS[4:]
+    plain = _cfg()
+    whole_batch = evaluate(model, tok, probe, plain)["ce"]
+    assert probe_ce(model, tok, probe, plain, chunk=3) == pytest.approx(whole_batch, rel=1e-5)  # chunks: same mean
+    stats = update(model, tok, train, _cfg(steps=10, lr=1e-2, loss="gem", weights="ua", weight_budget={"n": 4}),
+                   probe=probe)
+    f = stats.forgetting
+    assert f["proofs"] == 4 and f["before"] == pytest.approx(whole_batch, rel=1e-5)
+    assert f["after"] == pytest.approx(evaluate(model, tok, probe, plain)["ce"], rel=1e-5) and f["after"] != f["before"]
+    assert stats.probe_seconds > 0
+    assert update(copy.deepcopy(base), tok, train, _cfg(steps=1)).forgetting is None  # no probe, no figures
+
+
 @pytest.mark.parametrize("kw,msg", [
     ({"loss": "mse"}, "unknown loss"), ({"weights": "dfs"}, "unknown weights"), ({"beta": 0.0}, "beta"),
     ({"batch": 0}, "batch"), ({"lr": 0.0}, "lr"), ({"weights": "ua"}, "n=…"),
     ({"weights": "guided", "weight_budget": {"redraws_per_line": 4}}, "redraws_per_proof"),
     ({"lora": "r=0"}, "lora"), ({"lora": "rank=4"}, "unknown"), ({"format": "tree"}, "format"),
+    ({"epochs": -1.0}, "epochs"), ({"warmup": 1.0}, "warmup"),
 ])
 def test_bad_update_configs_are_one_line_errors(kw, msg):
     from gentzen.train.update import check_update_config

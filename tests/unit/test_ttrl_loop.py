@@ -58,7 +58,7 @@ def _lemma_engine(cfg: TTRLConfig):
 
 def _cfg(tmp: Path, **kw) -> TTRLConfig:
     model, data = _files(tmp, kw.pop("theorems", (TARGET,)))
-    base = dict(theorems=str(data), model=str(model), out=str(tmp / "run"), rounds=2, samples=4, steps=0,
+    base = dict(theorems=str(data), model=str(model), out=str(tmp / "run"), rounds=2, samples=4, steps=0, epochs=0,
                 max_variants=0, redraws_per_line=0, redraws_per_proof=0)
     base.update(kw)
     return TTRLConfig(**base)
@@ -144,11 +144,44 @@ def test_frontier_rule_and_repeats():
             {"name": "v2", "kind": "lemma", "theorem": "b", "attempts": 16, "verified": 13, "proofs": ["r"]},
             {"name": "v3", "kind": "substep", "theorem": "c", "attempts": 16, "verified": 0, "proofs": []},
             {"name": "t", "kind": "target", "theorem": "d", "attempts": 16, "verified": 16, "proofs": ["s"]}]
-    recs, replayed = arms.training_records(cfg, rows, {}, {}, [], 1)
+    from gentzen.train.replay import ReplaySource
+
+    recs, replayed = arms.training_records(cfg, rows, {}, {}, ReplaySource(), 1)
     # v1: rate 1/4 -> round(8 × 3/4) = 6 repeats of 2 proofs; v2 mastered (13/16 > 75%): none;
     # v3 at 0 of 16: none; the target at 16/16 still gives its proof once
     assert [r["theorem"] for r in recs].count("a") == 12 and "b" not in [r["theorem"] for r in recs]
     assert [r["theorem"] for r in recs].count("d") == 1 and replayed == 0
+
+
+def test_ei_arms_keep_solved_targets_proofs_and_every_update_replays_its_share():
+    from gentzen.train.replay import ReplaySource
+
+    solved = Item("s", "old", "target", "s", status="solved", samples=16, verified=4, proofs=["p1", "p2"])
+    fresh = Item("f", "new", "target", "f")
+    pool = Pool([solved, fresh])
+    rows = [{"name": "f", "kind": "target", "theorem": "new", "attempts": 16, "verified": 16, "proofs": ["q"]}]
+    source = ReplaySource("x", 0, 0.9, [{"theorem": f"r{i}", "proof": "p"} for i in range(500)])
+    for arm, kept in (("ei", ["s"]), ("ei-then-ttrl", ["s"]), ("ttrl", []), ("unrelated", [])):
+        cfg = TTRLConfig(arm=arm)
+        buffered = arms.buffered_targets(cfg, pool, lambda t: True)
+        assert [t.name for t in buffered] == kept
+        recs, replayed = arms.training_records(cfg, rows, pool.items, {}, source, 2, buffered)
+        own = [r["theorem"] for r in recs[:len(recs) - replayed]]
+        # the solved target's 2 proofs at its rate 4/16 -> round(8 × 3/4) = 6 repeats; this round's once
+        assert own.count("old") == (12 if kept else 0) and own.count("new") == 1
+        assert replayed == round(len(own) * 9)  # 90% of the mix
+    assert arms.buffered_targets(TTRLConfig(arm="ei", buffer=False), pool, lambda t: True) == []
+
+
+def test_the_source_recipe_is_the_default_and_variants_are_reported(tmp_path):
+    cfg = TTRLConfig()
+    assert (cfg.depth, cfg.max_variants, cfg.redraws_per_line, cfg.redraws_per_proof, cfg.loss) == (2, 0, 4, 24, "gem")
+    assert cfg.replay == "" and cfg.replay_share == 0.9 and cfg.probe == 200 and cfg.steps == 0 and cfg.epochs < 1
+    t = Item("t", "theorem t (P Q R : Prop) (h1 : P → Q) (h2 : Q → R) : P → R := by", "target", "t")
+    pool = Pool.build([t], with_variants="own", depth=2, cap=0, seed=0)
+    rep = pool.variant_report()
+    assert rep["variants"] == len(pool.variants()) > 0 and rep["per_target"]["min"] == rep["variants"]
+    assert sum(rep["kinds"].values()) == pytest.approx(1.0, abs=0.01)
 
 
 def test_statuses_and_retirement():

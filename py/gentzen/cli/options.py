@@ -74,9 +74,11 @@ def validated(cfg, check, files: tuple[tuple[str, str, tuple[str, ...]], ...] = 
     for flag, path in theorems:
         V.theorem_file(flag, path)
     if replay:
-        from gentzen.train.ei import parse_replay
+        from gentzen.train.replay import MODEL, NONE, parse_replay
 
-        V.jsonl_file("--replay", parse_replay(replay)[0], required=("theorem", "proof"))
+        source = parse_replay(replay).source
+        if source not in (MODEL, NONE):
+            V.jsonl_file("--replay", source, required=("theorem", "proof"))
     V.device_available("--device", cfg.device)
     return cfg
 
@@ -208,3 +210,20 @@ def tracked(report_to: str, out: str, logs: dict[str, tuple[str, str]], progress
         tracker.poll()
 
     return show, tracker.close
+
+
+def forgetting_text(f: dict | None) -> str:
+    """An update's forgetting probe for a progress line: `held-out CE A -> B (+x%, N proofs)`."""
+    if not f:
+        return "no update probed"
+    change = 100.0 * (f["after"] - f["before"]) / f["before"] if f["before"] else 0.0
+    return f"held-out CE {f['before']:.4f} -> {f['after']:.4f} ({change:+.1f}%, {f['proofs']} proofs)"
+
+
+def replay_text(r: dict | None) -> str:
+    """A run's replay source for its start line."""
+    if not r or not r.get("path"):
+        return "no replay"
+    size = f"{r['n']} proofs" if r.get("n") else f"{r['share']:.0%} of each mix"
+    return (f"replay {size} from {r['path']} ({r['pool']:,} train proofs); forgetting probe: {r['probe']} "
+            f"{r.get('probe_split') or 'held-out'} proofs")

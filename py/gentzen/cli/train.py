@@ -13,8 +13,8 @@ from pathlib import Path
 
 import typer
 
-from gentzen.cli.options import (clock_split, config, every, loss_label, loss_text, options, report_to_param,
-                                 rounds_text, run_or_stop, tracked,
+from gentzen.cli.options import (clock_split, config, every, forgetting_text, loss_label, loss_text, options,
+                                 replay_text, report_to_param, rounds_text, run_or_stop, tracked,
                                  validated, with_json)
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
@@ -113,16 +113,19 @@ def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     def show(ev: dict) -> None:
         if ev["event"] == "start":
             typer.echo(f"expert iteration on {ev['targets']} targets ({ev['format']}), "
-                       f"{rounds_text(ev['rounds_done'], ev['rounds'])} from {ev['model']}", err=True)
+                       f"{rounds_text(ev['rounds_done'], ev['rounds'])} from {ev['model']}; {replay_text(ev['replay'])}",
+                       err=True)
+        elif ev["event"] == "replay_regenerate":
+            typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
         elif ev["event"] == "round":
             t = ev["tally"]
             typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
                        f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
-                       f"{t['train_steps']} steps on {t['train_proofs']} proofs, "
-                       f"{loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> "
-                       f"{loss_text(ev['loss_last'])}; {clock_split(ev['seconds'])}", err=True)
+                       f"{t['train_steps']} steps on {t['train_proofs']} proofs ({ev['replayed']} replayed), "
+                       f"{loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> {loss_text(ev['loss_last'])}; "
+                       f"{forgetting_text(ev['forgetting'])}; {clock_split(ev['seconds'])}", err=True)
 
     progress, close = tracked(report_to, cfg.out, {"rounds": ("rounds.jsonl", "round"), "steps": ("steps.jsonl", "")},
                               show)
@@ -172,8 +175,8 @@ def sdpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
                        f"({ev['solved_total']} solved so far), teacher gap {gap_text(ev.get('teacher_gap'))}", err=True)
         elif ev["event"] == "iteration" and "theorem_index" not in ev:
             typer.echo(f"iteration {ev['iteration']}: {ev['verified']} verified on {ev['targets']} theorems, "
-                       f"divergence {loss_text(ev.get('divergence'))}, teacher gap {gap_text(ev.get('teacher_gap'))}",
-                       err=True)
+                       f"divergence {loss_text(ev.get('divergence'))}, teacher gap {gap_text(ev.get('teacher_gap'))}"
+                       + (f"; {forgetting_text(ev['forgetting'])}" if ev.get("forgetting") else ""), err=True)
 
     progress, close = tracked(report_to, cfg.out, {"iterations": ("iterations.jsonl", ""),
                                                    "results": ("results.jsonl", "")}, show)

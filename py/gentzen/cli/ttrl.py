@@ -11,8 +11,9 @@ import inspect
 from pathlib import Path
 
 import typer
-from gentzen.cli.options import (DefaultRun, clock_split, config, every, loss_label, loss_text, options, report_to_param,
-                                 rounds_text, run_or_stop, tracked, validated, with_json)
+from gentzen.cli.options import (DefaultRun, clock_split, config, every, forgetting_text, loss_label, loss_text,
+                                 options, replay_text, report_to_param, rounds_text, run_or_stop, tracked, validated,
+                                 with_json)
 from gentzen.search.compute import counted  # stdlib-only
 from gentzen.ttrl.config import TTRLConfig  # stdlib-only at import time
 
@@ -25,6 +26,14 @@ def _show(loss: str):
         if kind == "start":
             typer.echo(f"ttrl {ev['arm']}: {ev['targets']} targets, pool {_pool(ev['pool'])}; "
                        f"{rounds_text(ev['rounds_done'], ev['rounds'])}, x = {ev['x_seconds']:.0f}s", err=True)
+            v = ev["variants"]
+            if v["variants"]:
+                kinds = ", ".join(f"{share:.0%} {k}" for k, share in v["kinds"].items())
+                typer.echo(f"variants: {v['variants']:,}, per target median {v['per_target']['median']:g} "
+                           f"({v['per_target']['min']}–{v['per_target']['max']}); {kinds}", err=True)
+            typer.echo(replay_text(ev["replay"]), err=True)
+        elif kind == "replay_regenerate":
+            typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, "
                        f"{counted(ev['solved'], 'target')} solved", err=True)
@@ -32,7 +41,8 @@ def _show(loss: str):
             typer.echo(f"round {ev['round']} ({ev['phase']}): solved {len(ev['solved'])} "
                        f"({len(ev['solved_by_composition'])} by composition, {len(ev['new'])} new); pool "
                        f"{_pool(ev['pool'])}; {ev['samples']['targets'] + ev['samples']['variants']:.1f} samples/target; "
-                       f"{loss_label(loss)} {loss_text(ev['loss'])}; {clock_split(ev['seconds'])}", err=True)
+                       f"{loss_label(loss)} {loss_text(ev['loss'])}; {forgetting_text(ev['forgetting'])}; "
+                       f"{clock_split(ev['seconds'])}", err=True)
         elif kind == "sdpo" and ev.get("sdpo_event") == "theorem":
             typer.echo(f"sdpo theorem {ev['done']}/{ev['total']}: {ev['solved_total']} solved", err=True)
 

@@ -2,8 +2,9 @@
 
 Read top to bottom, cleanrl-style: config, checks, then `run`: each round loads the last round's
 model, samples K attempts per target (any registered method), keeps up to 4 distinct verified
-proofs per theorem, repeats them by how rarely they were found, mixes in replayed training proofs,
-takes S steps with a fresh AdamW (`update.py`) and saves an atomic checkpoint. Killed runs resume.
+proofs per theorem in a buffer every later round trains on too, repeats them by how rarely they were
+found, mixes in replayed proofs of the model's own training data (`replay.py`, 90% of the mix),
+trains under one pass with a fresh AdamW (`update.py`), probes forgetting and saves a checkpoint.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pathlib import Path
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
-from gentzen.train.update import UpdateConfig, check_update_config, update
+from gentzen.train.replay import check_replay
+from gentzen.train.update import UpdateConfig, check_update_config, config_from, run_option, update
 
 
 @dataclass
@@ -31,15 +33,22 @@ class EIConfig:
     samples: int = _opt(16, "attempts per target per round (K)")
     method: str = _opt("guided", "how proofs are sampled: guided | plain | smc | beam | bestfirst | dfs | rdfs | mcts")
     temperature: float = _opt(1.0, "sampling temperature")
-    loss: str = _opt("ce", "per-token loss: ce | gem")
+    redraws_per_line: int = _opt(4, "guided sampler: redraws of one rejected line (the source's sampler: 4)")
+    redraws_per_proof: int = _opt(24, "guided sampler: redraws in one attempt (the source's sampler: 24)")
+    loss: str = _opt("gem", "per-token loss: ce | gem (the source's recipe: GEM)")
     beta: float = _opt(0.7, "GEM's β in (0, 1] (1: CE's gradient)")
     weights: str = _opt("none", "per-step CAT weights: none | ua | pass_at_n | bfs | guided")
     budget: int = _opt(0, "the weights' budget n for ua, pass_at_n, bfs (0: the samples K); guided weights "
-                          "use the guided sampler's redraws (4 per line, 16 per proof)")
-    replay: str = _opt("", "FILE:N: mix N proofs drawn from FILE (its train split) into each round, against forgetting")
-    steps: int = _opt(20, "optimizer steps per round (S)")
-    batch: int = _opt(16, "proofs per optimizer step (B)")
-    lr: float = _opt(3e-4, "learning rate (AdamW, constant, a fresh optimizer each round)")
+                          "use the guided sampler's redraws (--redraws-per-line, --redraws-per-proof)")
+    replay: str = run_option("replay")
+    replay_share: float = run_option("replay_share")
+    probe: int = run_option("probe")
+    epochs: float = run_option("epochs")
+    steps: int = run_option("steps")
+    batch: int = run_option("batch")
+    lr: float = run_option("lr")
+    warmup: float = run_option("warmup")
+    buffer: bool = _opt(True, "found proofs stay in every later round's mix (the source's at-scale run)")
     format: str = _opt("", "prompt format: whole | state | state+proof (default: the model's own)")
     split: str = _opt("", "only targets of this split (gen writes train/dev/heldout; empty: every record)")
     limit: int = _opt(0, "only the first N targets (0: all)")
@@ -79,18 +88,9 @@ class Interrupted(KeyboardInterrupt):
 
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
-PROVENANCE = ("model", "targets", "samples", "method", "temperature", "loss", "beta", "weights", "budget",
-              "replay", "steps", "batch", "lr", "format", "split", "limit", "keep", "repeat", "seed", "lora")
-
-
-def parse_replay(spec: str) -> tuple[str, int]:
-    """'FILE:N' -> (FILE, N); '' -> ('', 0)."""
-    if not spec:
-        return "", 0
-    path, sep, n = spec.rpartition(":")
-    if not sep or not path or not n.isdigit():
-        raise InputError(f"--replay must be FILE:N (N proofs per round from FILE), got {spec!r}")
-    return path, int(n)
+PROVENANCE = ("model", "targets", "samples", "method", "temperature", "redraws_per_line", "redraws_per_proof",
+              "loss", "beta", "weights", "budget", "replay", "replay_share", "probe", "epochs", "steps", "batch",
+              "lr", "warmup", "buffer", "format", "split", "limit", "keep", "repeat", "seed", "lora")
 
 
 def engine_choice(cfg: EIConfig):
@@ -124,8 +124,8 @@ def check_config(cfg: EIConfig) -> None:
     need(cfg.method != "vdfs", "--method vdfs needs a value head, which train ei does not take; use dfs or bestfirst")
     need(cfg.temperature >= 0, f"--temperature must be at least 0, got {cfg.temperature:g}")
     need(cfg.budget >= 0, f"--budget must be at least 0 (0: the samples K), got {cfg.budget}")
-    path, _ = parse_replay(cfg.replay)
-    need(not path or Path(path).is_file(), f"--replay {path}: no such file")
+    need(cfg.redraws_per_line >= 0 and cfg.redraws_per_proof >= 0, "--redraws-per-line/--redraws-per-proof must be at least 0")
+    check_replay(cfg.replay, cfg.replay_share, cfg.probe)
     if cfg.format:
         check_format(cfg.format)
     need(cfg.limit >= 0, f"--limit must be at least 0, got {cfg.limit}")
@@ -142,13 +142,12 @@ def check_config(cfg: EIConfig) -> None:
 
 def update_config(cfg: EIConfig, fmt: str, seed: int) -> UpdateConfig:
     """The fine-tuning step's config; the weights' budget follows the sampler they model."""
-    if cfg.weights == "guided":
-        redraws = (4, 16) if cfg.method == "guided" else (0, 0)  # plain sampling: no redraws, CE weights
+    if cfg.weights == "guided":  # plain sampling: no redraws, CE weights
+        redraws = (cfg.redraws_per_line, cfg.redraws_per_proof) if cfg.method == "guided" else (0, 0)
         budget = {"redraws_per_line": redraws[0], "redraws_per_proof": redraws[1]}
     else:
         budget = {"n": cfg.budget or cfg.samples}
-    return UpdateConfig(steps=cfg.steps, batch=cfg.batch, lr=cfg.lr, loss=cfg.loss, beta=cfg.beta,
-                        weights=cfg.weights, weight_budget=budget, format=fmt, seed=seed, lora=cfg.lora or None)
+    return config_from(cfg, fmt, seed, weights=cfg.weights, weight_budget=budget, lora=cfg.lora or None)
 
 
 def derived_seed(*parts) -> int:
@@ -159,6 +158,19 @@ def derived_seed(*parts) -> int:
 def repeats(solve_rate: float, repeat: int) -> int:
     """How often a theorem's proofs enter the round's training set: rarely found proofs count more."""
     return max(1, round(repeat * (1.0 - solve_rate)))
+
+
+def fold_buffer(buffer: dict[int, dict], rows: dict[int, dict], keep: int) -> None:
+    """Fold a round's rows into the found-proof buffer (index -> {theorem, proofs, rate}): this
+    round's proofs first, earlier ones after, up to `keep`; a buffered theorem not found this round
+    keeps its proofs at rate 0 (repeated most: the model has lost it)."""
+    for i, row in rows.items():
+        old = buffer.get(i)
+        if not row["proofs"] and old is None:
+            continue
+        proofs = list(dict.fromkeys([*row["proofs"], *(old["proofs"] if old else [])]))[:keep]
+        buffer[i] = {"theorem": row["theorem"], "proofs": proofs,
+                     "rate": row["verified"] / max(row["attempts"], 1)}
 
 
 def load_targets(cfg: EIConfig) -> list[str]:
@@ -179,8 +191,10 @@ def sample_theorem(cfg: EIConfig, engine, fmt: str, round_no: int, index: int, t
     from gentzen.search.compute import Compute
     from gentzen.search.methods import run_method
 
+    redraws = {"redraws_per_line": cfg.redraws_per_line, "redraws_per_proof": cfg.redraws_per_proof} \
+        if cfg.method == "guided" else {}
     res = run_method(cfg.method, theorem, engine, samples=cfg.samples, temperature=cfg.temperature,
-                     seed=derived_seed(cfg.seed, round_no, index), fmt=fmt)
+                     seed=derived_seed(cfg.seed, round_no, index), fmt=fmt, **redraws)
     proofs: list[str] = []
     for a in res.attempts:
         if a.ok and a.proof not in proofs and len(proofs) < cfg.keep:
@@ -197,20 +211,19 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
     torch = require("torch", "train")
     from gentzen.engines import open_engine
     from gentzen.io import atomic_write_json, read_jsonl_resumable
-    from gentzen.models import checkpoint, formats
+    from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
+    from gentzen.train import replay
     from gentzen.train.sft import _CtrlC
 
     say = progress or (lambda event: None)
+    targets = load_targets(cfg)
+    # the replay data (the model's own by default) is found or regenerated before OUT is touched
+    source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     set_threads(cfg.threads)
-    targets = load_targets(cfg)
     fmt = cfg.format or checkpoint.read_meta(cfg.model).get("format", "whole")
-    replay_path, replay_n = parse_replay(cfg.replay)
-    replay_pool = formats.read_records(replay_path, "train") if replay_n else []
-    if replay_n and not replay_pool:
-        raise InputError(f"--replay {replay_path}: no records in its train split")
 
     # Resume: the last finished round's model; logs keep only finished rounds' lines
     state_file, rounds_log, steps_log = out / "state.json", JsonlLog(out / "rounds.jsonl"), JsonlLog(out / "steps.jsonl")
@@ -222,6 +235,10 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
         atomic_write_json(state_file, {"rounds": 0, "model": None, "config": asdict(cfg)})
     finished = rounds_log.keep(lambda r: r.get("round", 0) <= done)
     steps_log.keep(lambda r: r.get("round", 0) <= done)
+    buffer: dict[int, dict] = {}  # found proofs of finished rounds, rebuilt from their samples files
+    for r in range(1, done + 1):
+        fold_buffer(buffer, {x["index"]: x for x in read_jsonl_resumable(out / f"round-{r:03d}.samples.jsonl")},
+                    cfg.keep)
     totals = Tally()
     seconds = dict.fromkeys(("sampling", "checking", "training", "other", "total", "loading"), 0.0)
     for r in finished:
@@ -229,7 +246,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
         for k in seconds:
             seconds[k] += r["seconds"].get(k, 0.0)
     say({"event": "start", "targets": len(targets), "format": fmt, "rounds_done": done, "rounds": cfg.rounds,
-         "model": current})
+         "model": current, "replay": source.describe()})
 
     stop = _CtrlC()  # the first Ctrl-C ends the run at the next theorem or after the round's training
     stopped = "done"
@@ -268,8 +285,9 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                          "solved": sum(1 for r in rows.values() if r["verified"])})
                 engine.close()
 
-            # 2. the round's training set: verified proofs repeated by rarity, plus replayed proofs
-            train_records, solved = [], []
+            # 2. the round's training set: found proofs (this round's, and with --buffer every earlier
+            #    round's) repeated by rarity, plus the replayed share of the model's own training data
+            solved = []
             for i in sorted(rows):
                 row = rows[i]
                 tally.samples += row["attempts"]
@@ -279,12 +297,13 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                 tally.verified += row["verified"]
                 if row["proofs"]:
                     solved.append(i)
-                    times = repeats(row["verified"] / max(row["attempts"], 1), cfg.repeat)
-                    train_records += [{"theorem": row["theorem"], "proof": p} for p in row["proofs"]] * times
             tally.solved = len(solved)
-            rng = random.Random(derived_seed(cfg.seed, round_no, "replay"))
-            replayed = rng.sample(replay_pool, min(replay_n, len(replay_pool))) if replay_n else []
-            train_records += replayed
+            if not cfg.buffer:
+                buffer = {}
+            fold_buffer(buffer, rows, cfg.keep)
+            own = [{"theorem": b["theorem"], "proof": p} for _, b in sorted(buffer.items())
+                   for p in b["proofs"] * repeats(b["rate"], cfg.repeat)]
+            train_records, replayed = source.mix(own, derived_seed(cfg.seed, round_no, "replay"))
             tally.train_proofs = len(train_records)
 
             # 3. fine-tune S steps of B proofs with a fresh AdamW, then save the round atomically
@@ -298,12 +317,14 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                                                        for k, v in ev.items()}})
 
             ucfg = update_config(cfg, fmt, train_seed)
-            stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step)
+            stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step, probe=source.probe)
             tally.train_steps, tally.train_tokens = stats.steps, stats.tokens
             split = clock.split()
             record = {"round": round_no, "model": f"round-{round_no:03d}", "tally": tally.to_dict(),
-                      "seconds": split, "solved_indices": solved, "replayed": len(replayed),
+                      "seconds": split, "solved_indices": solved, "replayed": replayed,
                       "distinct_proofs": sum(len(rows[i]["proofs"]) for i in solved),
+                      "buffer": {"theorems": len(buffer), "proofs": sum(len(b["proofs"]) for b in buffer.values())},
+                      "forgetting": stats.forgetting, "lr": ucfg.lr,
                       "loss_first": stats.loss_first, "loss_last": stats.loss_last,
                       "ce_first": stats.ce_first, "ce_last": stats.ce_last, "mean_weight": stats.mean_weight}
             # the checkpoint's "seconds" is its whole training time (SFT + every EI round, loading

@@ -17,6 +17,7 @@ from pathlib import Path
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
+from gentzen.train.update import run_option
 from gentzen.train.sdpo_loss import (  # noqa: F401 (the loss step, re-exported as sdpo's API)
     Sample, _response_logits, batch_response_logits, make_sample, sample_loss, sdpo_update)
 
@@ -45,6 +46,9 @@ class SDPOConfig:
     max_tokens: int = _opt(1024, "lean task: longest sampled proof in tokens (a longer one is reported truncated)")
     lr: float = _opt(1e-4, "learning rate (AdamW; one optimizer per theorem in per-theorem mode)")
     steps: int = _opt(1, "optimizer steps per iteration on the iteration's failed samples")
+    replay: str = _opt("", run_option("replay").metadata["help"] + " (task lean: none unless given)")
+    replay_share: float = run_option("replay_share")
+    probe: int = run_option("probe")
     carry: bool = _opt(False, "per-theorem: each theorem continues from the last one's weights (default: all start from --model)")
     temperature: float = _opt(1.0, "sampling temperature")
     feedback_chars: int = _opt(2000, "longest feedback block in characters")
@@ -59,7 +63,8 @@ class SDPOConfig:
 
 # What a resumed run must share with the run that started OUT.
 PROVENANCE = ("model", "theorems", "mode", "iterations", "group", "divergence", "topk", "ema", "is_clip", "lora",
-              "backend", "task", "lean_header", "max_tokens", "lr", "steps", "carry", "temperature", "feedback_chars", "limit", "seed")
+              "backend", "task", "lean_header", "max_tokens", "lr", "steps", "carry", "temperature", "feedback_chars", "limit", "seed",
+              "replay", "replay_share", "probe")
 MODES = ("per-theorem", "batch")
 
 
@@ -81,6 +86,9 @@ def check_config(cfg: SDPOConfig) -> None:
     need(bool(cfg.model and cfg.theorems and cfg.out), "--model, --theorems and --out are required")
     need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
     need(Path(cfg.theorems).is_file(), f"--theorems {cfg.theorems}: no such file")
+    from gentzen.train.replay import check_replay
+
+    check_replay(cfg.replay, cfg.replay_share, cfg.probe)
     need(cfg.mode in MODES, f"--mode {cfg.mode!r}: choose per-theorem or batch")
     need(cfg.iterations >= 1, f"--iterations must be at least 1, got {cfg.iterations}")
     need(cfg.group >= 1, f"--group must be at least 1, got {cfg.group}")
@@ -317,6 +325,13 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     base_state = None if cfg.carry or cfg.mode == "batch" else {k: v.detach().clone() for k, v in model.state_dict().items()}
     engine = _engine(model, tokenizer)
     syncer = Syncer(engine, out / "adapters")
+    # replay and the forgetting probe around every update (train/replay.py; a lean-task HF model has no data of its own)
+    from gentzen.train import replay
+    from gentzen.train.update import UpdateConfig
+
+    source = replay.resolve(cfg.replay or ("none" if cfg.task == "lean" else ""), cfg.model, cfg.replay_share,
+                            cfg.probe, set(theorems), say)
+    ucfg = UpdateConfig(lr=cfg.lr, seed=cfg.seed)
     gaps: list[tuple[float, int]] = []  # (gap, proofs) of every measured iteration
 
     def gate(gap, proofs: int, where: str) -> None:
@@ -331,7 +346,8 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
         gate(gap0["teacher_gap"], gap0["proofs"], "before training")
     if state is None:
         save_state(0)
-    say({"event": "start", "theorems": len(theorems), "done": progress_mark, "mode": cfg.mode})
+    say({"event": "start", "theorems": len(theorems), "done": progress_mark, "mode": cfg.mode,
+         "replay": source.describe()})
 
     def measure(record: dict, items: list) -> None:
         """The iteration's teacher gap on its verified proofs (None without any), into its record."""
@@ -377,9 +393,13 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                         log_iteration(record, clock, tally)
                         break
                     if it < cfg.iterations and samples:  # the last iteration's update would not be sampled from
+                        before = replay.probe_before(model, tokenizer, source, ucfg, clock)
                         with clock.training():
                             stats = sdpo_update(torch, model, teacher, samples, opt, cfg)
+                            stats["replayed"] = replay.replay_update(model, tokenizer, source, len(samples), ucfg,
+                                                                     derived_seed(cfg.seed, ti, it, "replay"))
                             rep = syncer.sync(model)
+                        stats["forgetting"] = replay.probe_after(model, tokenizer, source, ucfg, before, clock)
                         tally.train_steps, tally.train_tokens, tally.train_proofs = cfg.steps, stats["train_tokens"], len(samples)
                         record.update(stats, sync_seconds=round(rep.seconds, 6), sync=rep.engine)
                     log_iteration(record, clock, tally)
@@ -423,9 +443,13 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
                 record = {"iteration": it, "targets": len(todo), "verified": tally.verified, "checker": checker}
                 measure(record, items)  # before this iteration's update, as the samples were drawn
                 if samples and it < cfg.iterations:
+                    before = replay.probe_before(model, tokenizer, source, ucfg, clock)
                     with clock.training():
                         stats = sdpo_update(torch, model, teacher, samples, opt, cfg)
+                        stats["replayed"] = replay.replay_update(model, tokenizer, source, len(samples), ucfg,
+                                                                 derived_seed(cfg.seed, it, "replay"))
                         rep = syncer.sync(model)
+                    stats["forgetting"] = replay.probe_after(model, tokenizer, source, ucfg, before, clock)
                     tally.train_steps, tally.train_tokens, tally.train_proofs = cfg.steps, stats["train_tokens"], len(samples)
                     record.update(stats, sync_seconds=round(rep.seconds, 6), sync=rep.engine)
                     _save(cfg, out, model, tokenizer, meta)

@@ -1,9 +1,10 @@
-"""The fine-tuning step every training command shares: S optimizer steps on proof records.
+"""The fine-tuning step every training command shares (train ei, every ttrl arm, GRPO later).
 
-`update(model, tokenizer, records, UpdateConfig(...))` turns {theorem, proof} records into training
-sequences (`formats.examples`, `sft.encode`), builds a fresh AdamW, and takes `steps` steps of
-`batch` proofs each with a per-token loss (CE or GEM, `losses.py`) multiplied by each proof step's
-CAT weight (`weights.py`), computed from that step's log-probability under the current model.
+`update(model, tokenizer, records, UpdateConfig(...), probe=...)` turns {theorem, proof} records into
+training sequences (`formats.examples`, `sft.encode`), builds a fresh AdamW and takes `epochs` passes
+(or a fixed `steps`) of `batch` proofs under a warm-up + cosine learning rate, with a per-token loss
+(CE or GEM, `losses.py`) times each proof step's CAT weight (`weights.py`); the forgetting probe is the
+mean CE of fixed held-out proofs before and after. The mix (own proofs + replay) is `replay.py`'s.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import math
 
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
@@ -22,9 +25,12 @@ from gentzen.train.weights import KINDS, cat_weights
 
 @dataclass
 class UpdateConfig:
-    steps: int = _opt(20, "optimizer steps per update")
+    epochs: float = _opt(0.78, "passes over the update's records (the source: 135 × 128 draws over a ~22k mix)")
+    steps: int = _opt(0, "optimizer steps per update; 0: sized by epochs (ceil(epochs × records / batch))")
     batch: int = _opt(16, "proofs per optimizer step (a proof is one sequence in `whole`, one per line in the state formats)")
-    lr: float = _opt(3e-4, "learning rate (AdamW, constant; a fresh optimizer every update)")
+    lr: float = _opt(1e-4, "peak learning rate (AdamW; a fresh optimizer every update)")
+    warmup: float = _opt(0.05, "share of the update's steps warming the learning rate up linearly")
+    min_lr_frac: float = _opt(0.1, "final learning rate as a fraction of the peak (cosine decay)")
     loss: str = _opt("ce", "per-token loss: ce | gem")
     beta: float = _opt(0.7, "GEM's temperature β in (0, 1]; 1 recovers CE's gradient")
     gem_h: str = _opt("logsigmoid", "GEM's weighting function: logsigmoid | linear")
@@ -53,7 +59,57 @@ class UpdateStats:
     ce_last: float | None = None
     mean_weight: float | None = None  # mean CAT weight over supervised tokens (1 for CE)
     seconds: float = 0.0
+    forgetting: dict | None = None  # {"before": CE, "after": CE, "proofs": N} of the probe (None: no probe)
+    probe_seconds: float = 0.0      # the probe's forward passes (a diagnostic: booked as loading, not compute)
     model: object = None       # the trained model (a peft wrapper when cfg.lora is set)
+
+
+# The update options a run config (EIConfig, TTRLConfig, …) exposes, defined once: default and help.
+# Sources: the research log's expert iteration ("Leon's RL") and TTRL loop, learning_audit.md §1–2.
+RUN_OPTIONS = {
+    "replay": ("", "proofs replayed against forgetting in every update: empty = the model's own training data "
+                   "(gentzen.json `data`, regenerated and cached when absent), FILE = FILE's train split, "
+                   "FILE:N = N proofs of it per update, none = no replay"),
+    "replay_share": (0.9, "replayed share of each update's mix when --replay gives no N (the source: 20,000 of ~22k)"),
+    "probe": (200, "forgetting probe: mean CE of this many fixed held-out proofs of the replay data before and "
+                   "after every update (0: off)"),
+    "epochs": (0.78, "passes over each update's mix (the source: 135 steps × 128 over ~22k, under one pass)"),
+    "steps": (0, "optimizer steps per update, overriding --epochs (0: sized by --epochs)"),
+    "batch": (16, "proofs per optimizer step (B)"),
+    "lr": (1e-4, "peak learning rate (AdamW, fresh each update; linear warm-up, cosine decay to 10%)"),
+    "warmup": (0.05, "share of each update's steps warming the learning rate up"),
+}
+
+
+def run_option(name: str):
+    """The dataclass field of update option `name` for a run config (one default and help for all)."""
+    default, text = RUN_OPTIONS[name]
+    return _opt(default, text)
+
+
+def config_from(run_cfg, fmt: str, seed: int, **extra) -> UpdateConfig:
+    """The UpdateConfig of a run config that declares the RUN_OPTIONS training fields (and loss, beta)."""
+    return UpdateConfig(epochs=run_cfg.epochs, steps=run_cfg.steps, batch=run_cfg.batch, lr=run_cfg.lr,
+                        warmup=run_cfg.warmup, loss=run_cfg.loss, beta=run_cfg.beta, format=fmt, seed=seed, **extra)
+
+
+def trains(cfg: UpdateConfig) -> bool:
+    """Whether an update would take any step (`--epochs 0 --steps 0` turns training off)."""
+    return cfg.steps > 0 or cfg.epochs > 0
+
+
+def planned_steps(cfg: UpdateConfig, n_records: int) -> int:
+    """Optimizer steps of an update on n records: cfg.steps, else ceil(epochs × n / batch)."""
+    if cfg.steps > 0 or n_records == 0:
+        return cfg.steps if n_records else 0
+    return max(1, math.ceil(cfg.epochs * n_records / cfg.batch)) if cfg.epochs > 0 else 0
+
+
+def lr_at(cfg: UpdateConfig, step: int, total: int) -> float:
+    """The learning rate of step (1-based) of total: sft's warm-up + cosine schedule over the update."""
+    from gentzen.train.sft import lr_at as schedule
+
+    return schedule(cfg, (step - 0.5) / max(total, 1))
 
 
 def check_update_config(cfg: UpdateConfig) -> None:
@@ -61,6 +117,10 @@ def check_update_config(cfg: UpdateConfig) -> None:
     formats.check_format(cfg.format)
     if cfg.steps < 0:
         raise InputError(f"steps must be at least 0, got {cfg.steps}")
+    if not 0 <= cfg.epochs <= 100:
+        raise InputError(f"epochs must be in [0, 100], got {cfg.epochs:g}")
+    if not 0 <= cfg.warmup < 1 or not 0 <= cfg.min_lr_frac <= 1:
+        raise InputError(f"warmup must be in [0, 1) and min_lr_frac in [0, 1], got {cfg.warmup:g}, {cfg.min_lr_frac:g}")
     if cfg.batch < 1:
         raise InputError(f"batch must be at least 1, got {cfg.batch}")
     if not cfg.lr > 0:
@@ -204,21 +264,25 @@ def batch_objective(torch, model, tokenizer, proofs: list[_Proof], cfg: UpdateCo
 
 
 def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
-           on_step: Callable[[dict], None] | None = None) -> UpdateStats:
-    """Fine-tune `model` in place for cfg.steps steps on `records` (a fresh AdamW each call).
+           on_step: Callable[[dict], None] | None = None, probe: list[dict] | None = None) -> UpdateStats:
+    """Fine-tune `model` in place on `records` (a fresh AdamW each call): `planned_steps` steps of
+    cfg.batch proofs in shuffled epochs, the learning rate warmed up and cosine-decayed over them.
 
     `clock` (gentzen.train.accounting.Clock) books the time as training; `on_step` gets one dict
-    per optimizer step (step, loss, ce, mean_weight, supervised_tokens, tokens, seconds)."""
+    per optimizer step (step, loss, ce, mean_weight, supervised_tokens, tokens, lr, seconds);
+    `probe` (fixed held-out records, e.g. `replay.ReplaySource.probe`) gives `stats.forgetting`."""
     check_update_config(cfg)
     torch = require("torch", "train")
     stats = UpdateStats(proofs=len(records))
     if cfg.lora is not None:
         model = with_lora(model, cfg.lora)
     stats.model = model
-    if not records or cfg.steps == 0:
+    total = planned_steps(cfg, len(records))
+    if not records or total == 0:
         return stats
     from contextlib import nullcontext
 
+    before = probe_ce(model, tokenizer, probe, cfg, clock, stats) if probe else None
     with clock.training() if clock is not None else nullcontext():
         t_start = time.perf_counter()
         device = str(next(model.parameters()).device)
@@ -236,8 +300,11 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
         was_training = model.training
         model.train()
         weight_sum = 0.0
-        for step in range(1, cfg.steps + 1):
+        for step in range(1, total + 1):
             t0 = time.perf_counter()
+            lr = lr_at(cfg, step, total)
+            for g in opt.param_groups:
+                g["lr"] = lr
             batch = []
             while len(batch) < min(cfg.batch, len(proofs)):  # epochs of shuffled proofs, no repeats in a batch
                 if not order:
@@ -263,12 +330,35 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
             stats.loss_last, stats.ce_last = value, ce
             if on_step is not None:
                 on_step({"step": step, "loss": value, "ce": ce, "mean_weight": mean_w, "proofs": len(batch),
-                         "supervised_tokens": n_sup, "tokens": n_tok, "lr": cfg.lr,
+                         "supervised_tokens": n_sup, "tokens": n_tok, "lr": lr,
                          "seconds": time.perf_counter() - t0})
         model.train(was_training)
         stats.mean_weight = weight_sum / max(stats.supervised_tokens, 1)
         stats.seconds = time.perf_counter() - t_start
+    if probe:
+        after = probe_ce(model, tokenizer, probe, cfg, clock, stats)
+        stats.forgetting = {"before": round(before, 6), "after": round(after, 6), "proofs": len(probe)}
     return stats
+
+
+def probe_ce(model, tokenizer, probe: list[dict], cfg: UpdateConfig, clock=None, stats: UpdateStats | None = None,
+             chunk: int = 50) -> float:
+    """Mean per-token CE of the probe records (plain CE in cfg.format, no weights), in chunks; the
+    time is booked as loading (a diagnostic, not the method's compute) and added to stats.probe_seconds."""
+    from contextlib import nullcontext
+    from dataclasses import replace
+
+    plain = replace(cfg, weights="none", loss="ce", lora=None)
+    t0 = time.perf_counter()
+    total = n = 0.0
+    with clock.loading() if clock is not None else nullcontext():
+        for i in range(0, len(probe), chunk):
+            e = evaluate(model, tokenizer, probe[i:i + chunk], plain)
+            total += e["ce"] * e["supervised_tokens"]
+            n += e["supervised_tokens"]
+    if stats is not None:
+        stats.probe_seconds += time.perf_counter() - t0
+    return total / max(n, 1)
 
 
 def evaluate(model, tokenizer, records: list[dict], cfg: UpdateConfig) -> dict:

@@ -8,7 +8,6 @@ for `patience` rounds, then variants for the targets it left; sdpo: Training II'
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from gentzen.errors import InputError
@@ -86,10 +85,12 @@ def update_item(it: Item, row: dict, cfg: TTRLConfig, round_no: int, keep_solved
 
 
 def training_records(cfg: TTRLConfig, rows: list[dict], items: dict[str, Item], composed: dict[str, str],
-                     replay_pool: list[dict], round_no: int) -> tuple[list[dict], int]:
+                     source, round_no: int, buffered: list[Item] = ()) -> tuple[list[dict], int]:
     """The round's training set: verified target proofs and frontier-variant proofs (1..mastered of
     their samples; mastered ones and 0-of-n ones give none), up to `keep` distinct each, repeated
-    max(1, round(repeat × (1 − rate))); composed proofs (rate 0: repeated most); replayed proofs."""
+    max(1, round(repeat × (1 − rate))); composed proofs (rate 0: repeated most); the proofs of the
+    `buffered` items not sampled this round (`buffered_targets`); then the replayed share (`source`,
+    a replay.ReplaySource). Returns (records, how many were replayed)."""
     from gentzen.train.ei import derived_seed, repeats
 
     records: list[dict] = []
@@ -103,14 +104,20 @@ def training_records(cfg: TTRLConfig, rows: list[dict], items: dict[str, Item], 
         records += [{"theorem": row["theorem"], "proof": p} for p in row["proofs"][:cfg.keep]] * repeats(rate, cfg.repeat)
     for name, proof in composed.items():
         records += [{"theorem": items[name].theorem, "proof": proof}] * repeats(0.0, cfg.repeat)
-    replayed = []
-    if replay_pool and records:
-        from gentzen.train.ei import parse_replay
+    fresh = {row["name"] for row in rows} | set(composed)
+    for it in buffered:  # found proofs stay in the mix (the source's at-scale EI); this round's are above
+        if it.proofs and it.name not in fresh:
+            records += [{"theorem": it.theorem, "proof": p} for p in it.proofs[:cfg.keep]] * \
+                repeats(it.verified / it.samples if it.samples else 0.0, cfg.repeat)
+    return source.mix(records, derived_seed(cfg.seed, round_no, "replay")) if records else ([], 0)
 
-        _, n = parse_replay(cfg.replay)
-        rng = random.Random(derived_seed(cfg.seed, round_no, "replay"))
-        replayed = rng.sample(replay_pool, min(n, len(replay_pool)))
-    return records + replayed, len(replayed)
+
+def buffered_targets(cfg: TTRLConfig, pool: Pool, in_group) -> list[Item]:
+    """Solved targets whose proofs every later update trains on: the ei and ei-then-ttrl arms with
+    --buffer (ttrl and unrelated follow the 64-target run: a solved target leaves with its variants)."""
+    if not cfg.buffer or cfg.arm not in ("ei", "ei-then-ttrl"):
+        return []
+    return [t for t in pool.targets if t.status == "solved" and t.proofs and in_group(t)]
 
 
 def switch_phase(cfg: TTRLConfig, phase: str, history: list[int], pool: Pool) -> tuple[str, int]:
@@ -142,7 +149,8 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
                            iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend,
                            repl_cmd=cfg.repl_cmd, lr=cfg.lr,
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
-                           resume=cfg.resume, force=cfg.force)
+                           resume=cfg.resume, force=cfg.force, replay=cfg.replay, replay_share=cfg.replay_share,
+                           probe=cfg.probe)
     try:
         sdpo.run(scfg, progress=lambda ev: say({**ev, "event": "sdpo", "sdpo_event": ev.get("event")}))
     finally:

@@ -1,8 +1,9 @@
 """The options of a test-time RL run: one dataclass, whose field help is `gentzen ttrl --help`.
 
-Defaults are the published loop: 16 guided samples of every active target and variant at T 1.0
-(4 redraws per line, 24 per proof); variants above 75% leave as mastered; frontier variants give up
-to 4 distinct proofs, repeated max(1, round(8 × (1 − rate))) times; one GEM update, fresh AdamW.
+Defaults are the published loop: all depth-2 variants; 16 guided samples of every active target and
+variant at T 1.0 (4 redraws per line, 24 per proof); variants above 75% leave as mastered; frontier
+variants give up to 4 distinct proofs, repeated max(1, round(8 × (1 − rate))) times; one GEM update
+per round (train/update.py), 90% of its mix replayed training proofs, under one pass, fresh AdamW.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from gentzen.config import option as _opt
 from gentzen.errors import InputError
+from gentzen.train.update import run_option
 
 ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo")
 
@@ -49,8 +51,8 @@ class TTRLConfig:
     temperature: float = _opt(1.0, "sampling temperature of the guided sampler")
     redraws_per_line: int = _opt(4, "guided sampler: redraws of one rejected line")
     redraws_per_proof: int = _opt(24, "guided sampler: redraws in one attempt")
-    depth: int = _opt(1, "variant moves from each target (data/variants.py depth)")
-    max_variants: int = _opt(16, "variants per target at most, spread over the kinds (0: all)")
+    depth: int = _opt(2, "variant moves from each target (data/variants.py depth; the source: 2)")
+    max_variants: int = _opt(0, "variants per target at most, spread over the kinds (0: all, as the source)")
     mastered: float = _opt(0.75, "a variant verified in more than this share of its samples leaves the pool")
     keep: int = _opt(4, "distinct verified proofs an item contributes per round")
     repeat: int = _opt(8, "an item's proofs are repeated max(1, round(repeat × (1 − rate))) times")
@@ -58,12 +60,17 @@ class TTRLConfig:
     fork: bool = _opt(False, "one adapted model per target (its variants train only it) instead of one shared model")
     patience: int = _opt(2, "ei-then-ttrl: switch to variants once EI's solved count has not grown for this many rounds")
     match: str = _opt("", "control: a ttrl run directory whose samples per round this run spends (matched compute)")
-    replay: str = _opt("", "FILE:N: N training proofs from FILE (its train split) mixed into each update")
+    buffer: bool = _opt(True, "ei and ei-then-ttrl arms: solved targets' proofs stay in every later update's mix")
+    replay: str = run_option("replay")
+    replay_share: float = run_option("replay_share")
+    probe: int = run_option("probe")
     loss: str = _opt("gem", "per-token loss of the update: ce | gem")
     beta: float = _opt(0.7, "GEM's β in (0, 1]")
-    steps: int = _opt(20, "optimizer steps per update (S; 0: no training)")
-    batch: int = _opt(16, "proofs per optimizer step (B)")
-    lr: float = _opt(3e-4, "learning rate (AdamW, fresh each update)")
+    epochs: float = run_option("epochs")
+    steps: int = run_option("steps")
+    batch: int = run_option("batch")
+    lr: float = run_option("lr")
+    warmup: float = run_option("warmup")
     format: str = _opt("", "prompt format (default: the model's own)")
     limit: int = _opt(0, "only the first N targets (0: all)")
     seed: int = _opt(0, "seed of sampling, variant choice, replay and training")
@@ -76,7 +83,8 @@ class TTRLConfig:
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
 PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "temperature", "redraws_per_line",
               "redraws_per_proof", "depth", "max_variants", "mastered", "keep", "repeat", "keep_solved", "fork",
-              "patience", "match", "replay", "loss", "beta", "steps", "batch", "lr", "format", "limit", "seed")
+              "patience", "match", "buffer", "replay", "replay_share", "probe", "loss", "beta", "epochs", "steps",
+              "batch", "lr", "warmup", "format", "limit", "seed")
 
 
 def parse_budget(spec: str) -> float:
@@ -94,8 +102,9 @@ def check_config(cfg: TTRLConfig) -> None:
     from gentzen.models.formats import check_format
     from gentzen.models.threads import check_threads
     from gentzen.repl.verify import BACKENDS
-    from gentzen.train.ei import parse_replay
     from gentzen.train.losses import LOSSES
+    from gentzen.train.replay import check_replay
+    from gentzen.train.update import check_update_config, config_from
 
     def need(ok: bool, message: str) -> None:
         if not ok:
@@ -143,13 +152,13 @@ def check_config(cfg: TTRLConfig) -> None:
          f"--match {cfg.match}: not a ttrl run directory (no rounds.jsonl)")
     need(not cfg.fork or cfg.arm in ("ttrl", "unrelated", "ei", "ei-then-ttrl"),
          f"--fork adapts one model per target; arm {cfg.arm} trains none of its own")
-    path, _ = parse_replay(cfg.replay)
-    need(not path or Path(path).is_file(), f"--replay {path}: no such file")
+    check_replay(cfg.replay, cfg.replay_share, cfg.probe)
     need(cfg.loss in LOSSES, f"--loss {cfg.loss!r}: choose one of {', '.join(LOSSES)}")
     need(0 < cfg.beta <= 1, f"--beta must be in (0, 1], got {cfg.beta:g}")
     need(cfg.steps >= 0, f"--steps must be at least 0, got {cfg.steps}")
     need(cfg.batch >= 1, f"--batch must be at least 1, got {cfg.batch}")
     need(cfg.lr > 0, f"--lr must be greater than 0, got {cfg.lr:g}")
+    check_update_config(config_from(cfg, "whole", 0))  # epochs, warm-up
     if cfg.format:
         check_format(cfg.format)
     need(cfg.limit >= 0, f"--limit must be at least 0, got {cfg.limit}")

@@ -195,6 +195,12 @@ class Pool:
             out[key] = out.get(key, 0) + 1
         return dict(sorted(out.items()))
 
+    def variant_report(self) -> dict:
+        """Variants per target (median, min, max) and each kind's share, as the source reports them."""
+        from gentzen.data.variants import report
+
+        return report({t.name: [{"kind": v.kind} for v in self.variants(t.name)] for t in self.targets})
+
     def to_json(self) -> list[dict]:
         return [asdict(it) for it in self.items.values()]
 

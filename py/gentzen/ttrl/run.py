@@ -3,7 +3,8 @@
 A round: sample every active item (guided sampler; each item's row is appended as soon as it is
 sampled, so a killed round resumes at the item it was on), verify what the sampler accepted with the
 chosen backend, fold the rows into the pool, compose proofs of unsolved targets from solved lemma
-variants, train one update on the round's proofs (`train/update.py`), save a checkpoint, then write
+variants, train one update on the round's proofs plus replay (`train/update.py`, `train/replay.py`;
+its forgetting probe goes in the round's line), save a checkpoint, then write
 rounds.jsonl, targets.jsonl, variants.jsonl, curves.png and state.json (the round is finished).
 """
 
@@ -117,7 +118,9 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
     from gentzen.io import atomic_write_json, read_jsonl_resumable
     from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
-    from gentzen.train.ei import Interrupted, derived_seed, parse_replay
+    from gentzen.train import replay
+    from gentzen.train.ei import Interrupted, derived_seed
+    from gentzen.train.update import config_from, trains as update_trains
     from gentzen.train.sft import _CtrlC
     from gentzen.ttrl import scaleout
     from gentzen.ttrl.report import plot_runs
@@ -144,12 +147,13 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
         if old != shard_info:
             raise InputError(f"--out {out} holds shard {_shard_name(old)}, not {_shard_name(shard_info)}: "
                              "give the same --shard (or Slurm array task) to resume it")
-    atomic_write_json(out / "config.json", {
+    run_info = {
         "kind": "ttrl", "arm": cfg.arm, "model": cfg.model, "theorems": cfg.theorems, "targets": len(targets),
         "rounds": cfg.rounds, "budget": {"x_seconds": x, "multiple": parse_budget(cfg.budget),
                                          "seconds": cfg.seconds, "samples_per_target": cfg.samples_per_target},
         "seed": cfg.seed, "options": asdict(cfg), "command": _command(), "gentzen_version": __version__,
-        "shard": shard_info})
+        "shard": shard_info}
+    atomic_write_json(out / "config.json", run_info)
     if cfg.arm == "sdpo":
         arms.run_sdpo(cfg, out, targets, say)
         return _result(cfg, out, "done", len(targets))
@@ -164,20 +168,15 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
     cum = _cumulative(finished[-1] if finished else None)
     n_targets = len(pool.targets)
     matched = arms.matched_samples(cfg.match) if cfg.match else None
-    replay_path, replay_n = parse_replay(cfg.replay)
-    if replay_n:
-        from gentzen.models.formats import read_records
-
-        replay_pool = read_records(replay_path, "train")
-        if not replay_pool:
-            raise InputError(f"--replay {replay_path}: no records in its train split")
-    else:
-        replay_pool = []
     limit_kind, limit = budget_limit(cfg, x)
-    trains = arms.ARMS[cfg.arm].trains and cfg.steps > 0
+    trains = arms.ARMS[cfg.arm].trains and update_trains(config_from(cfg, fmt, 0))
+    source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, {t.theorem for t in pool.targets},
+                            say) if trains else replay.ReplaySource()
     verifier = scaleout.make(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)
+    run_info.update(variants=pool.variant_report(), replay=source.describe())  # as the source reports them
+    atomic_write_json(out / "config.json", run_info)
     say({"event": "start", "arm": cfg.arm, "targets": n_targets, "pool": pool.counts(), "rounds_done": done,
-         "rounds": cfg.rounds, "x_seconds": x})
+         "rounds": cfg.rounds, "x_seconds": x, "variants": run_info["variants"], "replay": run_info["replay"]})
 
     def model_of(group: str) -> str:
         return str(out / models[group]) if group in models else cfg.model
@@ -248,27 +247,32 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
                     for name in composed:
                         pool.retire(name)
 
-            # 4. one update per group on its proofs (GEM, fresh AdamW, S steps of B), a checkpoint each
+            # 4. one update per group on its proofs plus replay (GEM, fresh AdamW, under one pass), a
+            #    checkpoint each; the forgetting probe of every update goes in the round's line
             loss = loss_first = None
-            train_proofs = 0
+            train_proofs = replayed = 0
+            probes: list[dict] = []
             if trains:
                 torch = require("torch", "train")
-                from gentzen.train.update import UpdateConfig, update
+                from gentzen.train.update import update
 
                 for group in sorted({it.target if cfg.fork else SHARED for it in pool.items.values()}):
                     g_rows = [r for r in ordered if (r["target"] if cfg.fork else SHARED) == group]
                     g_comp = {k: v for k, v in composed.items() if (k if cfg.fork else SHARED) == group}
-                    records, _ = arms.training_records(cfg, g_rows, pool.items, g_comp, replay_pool, round_no)
+                    kept = arms.buffered_targets(cfg, pool, lambda t, g=group: (t.name if cfg.fork else SHARED) == g)
+                    records, n_replayed = arms.training_records(cfg, g_rows, pool.items, g_comp, source, round_no, kept)
                     if not records:
                         continue
                     with clock.loading():
                         model, tokenizer, m_meta = checkpoint.load_checkpoint(model_of(group), cfg.device)
                     seed = derived_seed(cfg.seed, round_no, group, "train")
                     torch.manual_seed(seed)
-                    ucfg = UpdateConfig(steps=cfg.steps, batch=cfg.batch, lr=cfg.lr, loss=cfg.loss, beta=cfg.beta,
-                                        format=fmt, seed=seed)
-                    stats = update(model, tokenizer, records, ucfg, clock=clock)
+                    stats = update(model, tokenizer, records, config_from(cfg, fmt, seed), clock=clock,
+                                   probe=source.probe)
                     train_proofs += len(records)
+                    replayed += n_replayed
+                    if stats.forgetting:
+                        probes.append(stats.forgetting)
                     cum["updates"] += 1
                     loss, loss_first = stats.loss_last, stats.loss_first if loss_first is None else loss_first
                     where = f"checkpoints/round-{round_no}" + ("" if group == SHARED else f"/{group}")
@@ -295,7 +299,8 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
                       "solved_by_composition": by_comp, "new": [n for n in solved if n not in solved_before],
                       "pool": pool.counts(), "rates": {r["name"]: round(r["verified"] / r["attempts"], 4)
                                                        for r in ordered if r["attempts"]},
-                      "loss": loss, "loss_first": loss_first, "train_proofs": train_proofs,
+                      "loss": loss, "loss_first": loss_first, "train_proofs": train_proofs, "replayed": replayed,
+                      "forgetting": _mean_probe(probes),
                       "samples": {"targets": round(cum["t_samples"] / n_targets, 4),
                                   "variants": round(cum["v_samples"] / n_targets, 4)},
                       "samples_round": {"targets": t_round, "variants": v_round},
@@ -320,6 +325,17 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
                 raise Interrupted(str(out), done)
     verifier.close()
     return _result(cfg, out, stopped, n_targets)
+
+
+def _mean_probe(probes: list[dict]) -> dict | None:
+    """The round's forgetting probe: one update's, or the mean over --fork's updates (with their count)."""
+    if not probes:
+        return None
+    if len(probes) == 1:
+        return probes[0]
+    return {"before": round(sum(p["before"] for p in probes) / len(probes), 6),
+            "after": round(sum(p["after"] for p in probes) / len(probes), 6),
+            "proofs": probes[0]["proofs"], "updates": len(probes)}
 
 
 def _write_tables(out: Path, pool: Pool, rows: dict[str, dict], arm: str) -> None:
