@@ -150,7 +150,7 @@ def test_train_ei_and_ttrl_sample_through_the_servers(servers, tmp_path):
                         map(json.loads, (tmp_path / f"ei-{engine}" / "round-001.samples.jsonl").read_text().splitlines())]
     assert rows["openai"] == rows["torch"]  # the same attempts and proofs through HTTP
     r = gentzen("ttrl", str(targets), "--model", model, "--out", str(tmp_path / "ttrl"), "--rounds", "1",
-                "--samples", "2", "--steps", "0", "--max-variants", "2", "--engine", "openai", "--base-url", a, "--json")
+                "--samples", "2", "--epochs", "0", "--steps", "0", "--max-variants", "2", "--engine", "openai", "--base-url", a, "--json")
     assert r.returncode == 0, r.stderr[-2000:]
     assert json.loads(r.stdout)["targets"] == 3
 
@@ -162,7 +162,7 @@ def test_two_ttrl_shards_on_the_servers_report_as_the_unsharded_run(servers, tmp
                                ("P → Q, ¬Q ⊢ ¬P", "P ∧ Q ⊢ Q ∧ P", "P ⊢ P ∨ Q", "(P → Q) ∧ (Q → R) ⊢ P → R",
                                 "¬¬P ⊢ P")))
     common = ["ttrl", str(targets), "--model", str(ROOT / "py/gentzen/assets/default_model"), "--rounds", "1",
-              "--steps", "0", "--samples", "2", "--max-variants", "2", "--engine", "openai"]
+              "--epochs", "0", "--steps", "0", "--samples", "2", "--max-variants", "2", "--engine", "openai"]
     r = gentzen(*common, "--base-url", a, "--base-url", b, "--out", str(tmp_path / "whole"))
     assert r.returncode == 0, r.stderr[-2000:]
     for i, url in enumerate((a, b)):

@@ -121,9 +121,10 @@ def check_config(cfg: TTRLConfig) -> None:
     parse_shard(cfg.shard)
     from gentzen.ttrl.arms import ARMS as ARM_SPECS
 
-    need(cfg.engine != "openai" or cfg.rounds == 1 or cfg.steps == 0 or not ARM_SPECS[cfg.arm].trains,
+    no_update = cfg.steps == 0 and cfg.epochs == 0  # train/update.py: --steps 0 alone sizes the update by --epochs
+    need(cfg.engine != "openai" or cfg.rounds == 1 or no_update or not ARM_SPECS[cfg.arm].trains,
          f"--engine openai: the servers serve the start model, and arm {cfg.arm} updates all weights each round, "
-         "which a server cannot load at runtime; give --rounds 1 or --steps 0, or use --engine torch/vllm")
+         "which a server cannot load at runtime; give --rounds 1 or --epochs 0 --steps 0, or use --engine torch/vllm")
     need(cfg.engine != "openai" or cfg.arm != "sdpo", "--arm sdpo samples from the model it trains, in-process: "
          "use --engine torch")
     need(cfg.backend in BACKENDS, f"--backend {cfg.backend!r}: choose one of {', '.join(BACKENDS)}")
