@@ -98,3 +98,26 @@ def test_mix_share_and_a_fixed_probe_without_targets(tmp_path, data):
     fixed = replay.resolve(f"{data}:4", "unused", 0.9, 0, set())
     assert fixed.mix(own, seed=2)[1] == 4 and fixed.probe == []
     assert replay.resolve("none", "unused", 0.9, 200).mix(own, seed=0) == (own, 0)
+
+
+def test_the_shipped_model_replays_its_shipped_sample_when_the_full_file_is_absent(tmp_path, monkeypatch):
+    """No runs/out/train60k.jsonl and an empty cache: the shipped model's replay.jsonl (a uniform sample
+    of its training data, hash-checked) is used at once, with no regeneration event."""
+    from gentzen.models import SHIPPED_MODEL
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GENTZEN_CACHE", str(tmp_path / "cache"))
+    events: list[dict] = []
+    src = replay.resolve("", str(SHIPPED_MODEL), 0.9, 200, say=events.append)
+    assert Path(src.path).name == "replay.jsonl" and not events
+    assert len(src.pool) == 6000 and len(src.probe) == 200 and src.probe_split == "heldout"
+    assert {r["split"] for r in src.pool} == {"train"}
+    tampered = tmp_path / "model"
+    import shutil
+
+    shutil.copytree(SHIPPED_MODEL, tampered)
+    with open(tampered / "replay.jsonl", "a", encoding="utf-8") as f:
+        f.write("\n")  # a changed sample is not the recorded one: not used (the error names --replay)
+    with pytest.raises(InputError, match="--replay"):
+        monkeypatch.setattr(replay, "regenerate", lambda *a, **k: (_ for _ in ()).throw(InputError("--replay none")))
+        replay.resolve("", str(tampered), 0.9, 200)
