@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from gentzen.config import option as _opt
@@ -38,6 +38,12 @@ class GRPOConfig:
                                "DeepSeekMath: 0.04)")
     iterations: int = _opt(1, "policy-gradient passes over a round's groups, μ (DeepSeekMath and TRL num_iterations: 1)")
     std_eps: float = _opt(1e-4, "ε in the advantage (r − mean) / (std + ε) (TRL: 1e-4)")
+    backend: str = _opt("kernel", "judge of the reward: kernel | repl | kimina | both (what the sampler's kernel "
+                                  "accepts is verified again by this; its verdict is the 1/0 reward)")
+    verify_url: list[str] = field(default_factory=list, metadata={
+        "help": "a Kimina-compatible server (repeat for several: proofs are spread over them, with retries); "
+                "implies --backend kimina unless --backend both"})
+    repl_cmd: str = _opt("", "repl/both: the REPL (default `lake exe repl`, which needs Lean)")
     replay: str = run_option("replay")
     replay_share: float = run_option("replay_share")
     probe: int = run_option("probe")
@@ -99,6 +105,9 @@ def check_config(cfg: GRPOConfig) -> None:
     need(cfg.kl_coef >= 0, f"--kl-coef must be at least 0, got {cfg.kl_coef:g}")
     need(cfg.iterations >= 1, f"--iterations must be at least 1, got {cfg.iterations}")
     need(cfg.std_eps > 0, f"--std-eps must be greater than 0, got {cfg.std_eps:g}")
+    from gentzen.repl.verify import BACKENDS
+
+    need(cfg.backend in BACKENDS, f"--backend {cfg.backend!r}: choose one of {', '.join(BACKENDS)}")
     check_replay(cfg.replay, cfg.replay_share, cfg.probe)
     need(cfg.limit >= 0, f"--limit must be at least 0, got {cfg.limit}")
     need(cfg.seconds >= 0, f"--seconds must be at least 0 (0: no limit), got {cfg.seconds:g}")
@@ -161,20 +170,28 @@ def sequence_logprobs(torch, model, rows, pad_id: int, device: str):
 # -- a round's data -------------------------------------------------------------------------------
 
 
-def sample_target(cfg: GRPOConfig, engine, round_no: int, index: int, theorem: str) -> dict:
-    """G attempts at one target (all of them: no stop at the first proof), each with its 0/1 reward."""
+def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, theorem: str) -> dict:
+    """G attempts at one target (all of them: no stop at the first proof), each with its 0/1 reward:
+    1 when the sampler's kernel accepted it and the run's verifier (the kernel, or Lean) accepts it again."""
+    import time
+
     from gentzen.search.compute import Compute
     from gentzen.search.methods import run_method
     from gentzen.train.ei import derived_seed
 
     res = run_method(cfg.method, theorem, engine, samples=cfg.group, temperature=cfg.temperature,
                      seed=derived_seed(cfg.seed, round_no, index), fmt="whole", stop_at_first=False)
+    accepted = [k for k, a in enumerate(res.attempts) if a.ok]
+    t0 = time.perf_counter()
+    verdicts = list(verifier.verify_many([(theorem, res.attempts[k].proof) for k in accepted])) if accepted else []
+    ok = {k for k, v in zip(accepted, verdicts) if v.ok}
     c = Compute.of(res.attempts)
     return {"round": round_no, "index": index, "theorem": theorem,
-            "attempts": [{"proof": a.proof, "reward": 1.0 if a.ok else 0.0} for a in res.attempts],
-            "verified": sum(a.ok for a in res.attempts), "tokens": c.tokens, "model_calls": c.model_calls,
+            "attempts": [{"proof": a.proof, "reward": 1.0 if k in ok else 0.0} for k, a in enumerate(res.attempts)],
+            "verified": len(ok), "tokens": c.tokens, "model_calls": c.model_calls,
             "kernel_checks": c.kernel_checks, "sample_seconds": round(c.sample_seconds, 6),
-            "check_seconds": round(c.check_seconds, 6)}
+            "check_seconds": round(c.check_seconds + time.perf_counter() - t0, 6),
+            "verdicts": [{"checker": getattr(v, "checker", "kernel"), "status": v.status} for v in verdicts]}
 
 
 def round_sequences(tokenizer, rows: list[dict], eps: float, max_len: int) -> list[tuple[list[int], list[int], float]]:
@@ -288,6 +305,9 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
             seconds[k] += r["seconds"].get(k, 0.0)
     say({"event": "start", "targets": len(targets), "rounds_done": done, "rounds": cfg.rounds, "model": current,
          "group": cfg.group, "replay": source.describe()})
+    from gentzen.ttrl.scaleout import make as make_verifier
+
+    verifier = make_verifier(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)
     ref_model = None
     if cfg.kl_coef > 0:  # the start model, fixed for the whole run
         ref_model = checkpoint.load_checkpoint(cfg.model, cfg.device)[0].eval()
@@ -315,10 +335,12 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
                 samples_log = JsonlLog(samples_file)
                 for i in todo:
                     if stop.requested:
+                        engine.close()
+                        verifier.close()
                         raise Interrupted(str(out), round_no - 1)
                     if hasattr(engine, "clear_cache"):
                         engine.clear_cache()
-                    row = sample_target(cfg, engine, round_no, i, targets[i])
+                    row = sample_target(cfg, engine, verifier, round_no, i, targets[i])
                     clock.charge(row["sample_seconds"], row["check_seconds"])
                     samples_log.write(row)
                     rows[i] = row
@@ -377,5 +399,6 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
             say({"event": "round", **record})
             if stop.requested:
                 raise Interrupted(str(out), done)
+    verifier.close()
     return GRPOResult(out=str(out), rounds=done, model=current, stopped=stopped, totals=totals.to_dict(),
                       seconds={k: round(v, 4) for k, v in seconds.items()})
