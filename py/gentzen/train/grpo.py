@@ -72,6 +72,8 @@ class GRPOResult:
 
 
 class Interrupted(KeyboardInterrupt):
+    """Ctrl-C: every finished round is saved; the same command with --resume continues."""
+
     def __init__(self, out: str, rounds: int) -> None:
         super().__init__(f"interrupted after {rounds} finished round(s), saved in {out}; "
                          "the same command with --resume continues")
@@ -312,8 +314,10 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
     if cfg.kl_coef > 0:  # the start model, fixed for the whole run
         ref_model = checkpoint.load_checkpoint(cfg.model, cfg.device)[0].eval()
 
+    from contextlib import closing
+
     stop, stopped = _CtrlC(), "done"
-    with stop:
+    with stop, closing(verifier):  # the verifier's REPL processes or HTTP clients end with the run
         for round_no in range(done + 1, cfg.rounds + 1):
             if cfg.seconds and seconds["total"] >= cfg.seconds:
                 stopped = "budget"
@@ -336,7 +340,6 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
                 for i in todo:
                     if stop.requested:
                         engine.close()
-                        verifier.close()
                         raise Interrupted(str(out), round_no - 1)
                     if hasattr(engine, "clear_cache"):
                         engine.clear_cache()
@@ -348,12 +351,9 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
                          "solved": sum(1 for r in rows.values() if r["verified"])})
                 engine.close()
             ordered = [rows[i] for i in sorted(rows)]
-            for row in ordered:
-                tally.samples += len(row["attempts"])
-                tally.tokens += row["tokens"]
-                tally.model_calls += row["model_calls"]
-                tally.kernel_checks += row["kernel_checks"]
-                tally.verified += row["verified"]
+            for key in ("tokens", "model_calls", "kernel_checks", "verified"):
+                setattr(tally, key, sum(row[key] for row in ordered))
+            tally.samples = sum(len(row["attempts"]) for row in ordered)
             solved = [row["index"] for row in ordered if row["verified"]]
             tally.solved = len(solved)
             mixed = sum(1 for row in ordered if 0 < row["verified"] < len(row["attempts"]))
@@ -399,6 +399,5 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
             say({"event": "round", **record})
             if stop.requested:
                 raise Interrupted(str(out), done)
-    verifier.close()
     return GRPOResult(out=str(out), rounds=done, model=current, stopped=stopped, totals=totals.to_dict(),
                       seconds={k: round(v, 4) for k, v in seconds.items()})
