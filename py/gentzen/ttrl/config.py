@@ -141,6 +141,9 @@ def check_config(cfg: TTRLConfig) -> None:
 
         need(float(read_meta(cfg.model).get("seconds") or 0) > 0,
              f"--budget {cfg.budget}: {cfg.model}/gentzen.json records no training `seconds` (x); use --seconds")
+    need(cfg.arm != "grpo" or not (multiple or cfg.samples_per_target),
+         "--arm grpo is budgeted by --rounds or --seconds (train grpo's own loop); drop --budget/--samples-per-target")
+    need(cfg.arm != "grpo" or cfg.samples >= 2, "--arm grpo: --samples is the group size G, at least 2")
     need(cfg.samples >= 1, f"--samples must be at least 1, got {cfg.samples}")
     need(cfg.temperature > 0, f"--temperature must be greater than 0, got {cfg.temperature:g}")
     need(cfg.redraws_per_line >= 0 and cfg.redraws_per_proof >= 0, "--redraws-per-line/--redraws-per-proof must be at least 0")
