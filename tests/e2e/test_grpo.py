@@ -122,3 +122,21 @@ def test_ttrl_grpo_arm(setup):
     report = _gentzen(env, "ttrl", "report", out)
     assert report.returncode == 0, report.stderr
     assert "grpo" in report.stdout
+
+
+def test_the_reward_is_judged_by_the_backend(setup):
+    """--backend repl through the REPL protocol (`gentzen repl`, the kernel-backed REPL, stands in for
+    Lean's, which this machine lacks); without Lean, --backend repl fails before OUT is made."""
+    root, env = setup
+    out = root / "repl"
+    res = _gentzen(env, "train", "grpo", "--model", MODEL, "--targets", root / "t8.jsonl", "--out", out, "--group", 4,
+                   "--threads", 1, "--replay", "none", "--backend", "repl", "--repl-cmd", "gentzen repl")
+    assert res.returncode == 0, res.stderr
+    rows = _rows(out / "round-001.samples.jsonl")
+    verdicts = [v for r in rows for v in r["verdicts"]]
+    assert verdicts and all(v["checker"] == "kernel-repl" for v in verdicts)
+    assert sum(v["status"] == "accepted" for v in verdicts) == sum(r["verified"] for r in rows)
+    bare = {**env, "PATH": os.path.dirname(sys.executable)}  # no lake
+    nolean = _gentzen(bare, "train", "grpo", "--model", MODEL, "--targets", root / "t8.jsonl", "--out", root / "nolean",
+                      "--backend", "repl")
+    assert nolean.returncode == 2 and "lake" in nolean.stderr and not (root / "nolean").exists()

@@ -285,6 +285,9 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
+    from gentzen.ttrl.scaleout import make as make_verifier
+
+    verifier = make_verifier(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)  # Lean missing: before OUT
     source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -307,9 +310,6 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
             seconds[k] += r["seconds"].get(k, 0.0)
     say({"event": "start", "targets": len(targets), "rounds_done": done, "rounds": cfg.rounds, "model": current,
          "group": cfg.group, "replay": source.describe()})
-    from gentzen.ttrl.scaleout import make as make_verifier
-
-    verifier = make_verifier(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)
     ref_model = None
     if cfg.kl_coef > 0:  # the start model, fixed for the whole run
         ref_model = checkpoint.load_checkpoint(cfg.model, cfg.device)[0].eval()
