@@ -150,6 +150,55 @@ def _ei_signature() -> inspect.Signature:
 ei.__signature__ = _ei_signature()
 
 
+def grpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
+    """GRPO: G attempts per target, kernel reward 1/0, group-relative advantages, clipped policy
+    gradient, then replay of the model's own data; a checkpoint per round, OUT/rounds.jsonl, OUT/steps.jsonl."""
+    from gentzen.train.grpo import GRPOConfig, Interrupted, check_config, run
+
+    cfg = config(GRPOConfig, kwargs)
+    validated(cfg, check_config, theorems=(("--targets", cfg.targets),), replay=cfg.replay)
+    due = every(5)
+
+    def show(ev: dict) -> None:
+        if ev["event"] == "start":
+            typer.echo(f"GRPO on {ev['targets']} targets, groups of {ev['group']}, "
+                       f"{rounds_text(ev['rounds_done'], ev['rounds'])} from {ev['model']}; {replay_text(ev['replay'])}",
+                       err=True)
+        elif ev["event"] == "replay_regenerate":
+            typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
+        elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
+            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
+        elif ev["event"] == "round":
+            t = ev["tally"]
+            typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
+                       f"{t['verified']}/{t['samples']} attempts verified; {ev['groups_with_signal']} groups with a "
+                       f"signal, {ev['sequences']} sequences, {t['train_steps']} steps, surrogate loss "
+                       f"{loss_text(ev['loss_before'])} -> {loss_text(ev['loss_after'])}, {ev['replayed']} replayed; "
+                       f"{forgetting_text(ev['forgetting'])}; {clock_split(ev['seconds'])}", err=True)
+
+    progress, close = tracked(report_to, cfg.out, {"rounds": ("rounds.jsonl", "round"), "steps": ("steps.jsonl", "")},
+                              show)
+    try:
+        res = run_or_stop(run, cfg, progress, Interrupted, json_out)
+    finally:
+        close()
+    if res is None:
+        return
+    t = res.totals
+    typer.echo(f"{res.out}: {res.rounds} round(s) ({res.stopped}), last model {res.model}; "
+               f"{t['verified']} verified of {t['samples']} attempts, {t['tokens']:,} tokens, "
+               f"{res.seconds['total']:.0f}s")
+
+
+def _grpo_signature() -> inspect.Signature:
+    from gentzen.train.grpo import GRPOConfig  # stdlib-only at import time
+
+    return with_json([*options(GRPOConfig, required=("targets", "out")), report_to_param()])
+
+
+grpo.__signature__ = _grpo_signature()
+
+
 def gap_text(gap) -> str:
     """A teacher gap in nats per proof, or n/a (no verified proof to measure it on)."""
     return "n/a" if gap is None else f"{gap:+.2f} nats"
@@ -206,4 +255,5 @@ def register(app: typer.Typer) -> None:
     group.command("value")(value)
     group.command("ei")(ei)
     group.command("sdpo")(sdpo)
+    group.command("grpo")(grpo)
     app.add_typer(group, name="train")

@@ -45,6 +45,11 @@ def _show(loss: str):
                        f"{clock_split(ev['seconds'])}", err=True)
         elif kind == "sdpo" and ev.get("sdpo_event") == "theorem":
             typer.echo(f"sdpo theorem {ev['done']}/{ev['total']}: {ev['solved_total']} solved", err=True)
+        elif kind == "grpo" and ev.get("grpo_event") == "round":
+            t = ev["tally"]
+            typer.echo(f"grpo round {ev['round']}: {t['solved']}/{t['targets']} targets with a verified attempt, "
+                       f"{ev['groups_with_signal']} groups with a signal, surrogate loss {loss_text(ev['loss_before'])} "
+                       f"-> {loss_text(ev['loss_after'])}; {forgetting_text(ev['forgetting'])}", err=True)
 
     return show
 

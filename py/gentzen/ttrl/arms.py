@@ -3,7 +3,8 @@
 ttrl: targets + their own variants, one adapted model (or one per target with --fork);
 ei: targets only; control: targets only, no training, samples matched to a ttrl run's;
 unrelated: targets + variants of *other* targets; ei-then-ttrl: EI until its solved count stalls
-for `patience` rounds, then variants for the targets it left; sdpo: Training II's per-theorem loop.
+for `patience` rounds, then variants for the targets it left; sdpo: Training II's per-theorem loop;
+grpo: `train grpo` on the targets (groups of --samples, the kernel or --backend as the reward).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ ARMS = {
     "unrelated": Arm("unrelated", "other", True),
     "ei-then-ttrl": Arm("ei-then-ttrl", "", True),
     "sdpo": Arm("sdpo", "", True),
+    "grpo": Arm("grpo", "", True),
 }
 
 
@@ -199,3 +201,63 @@ def translate_sdpo(cfg: TTRLConfig, out, targets: list[Item]) -> None:
     from gentzen.ttrl.report import PROOFS, proofs_lean
 
     atomic_write_text(out / PROOFS, proofs_lean(rows, "sdpo"))
+
+
+def run_grpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
+    """The grpo arm: `train grpo` over the targets in OUT/grpo (round r = GRPO round r, a group of
+    --samples attempts per target, its reward judged by --backend), translated into the ttrl files.
+    A target counts as solved from the first round one of its attempts was verified."""
+    from gentzen.io import atomic_write_jsonl
+    from gentzen.train import grpo
+
+    theorems = out / "grpo_targets.jsonl"
+    if not theorems.is_file():
+        atomic_write_jsonl(theorems, [{"name": t.name, "theorem": t.theorem} for t in targets])
+    gcfg = grpo.GRPOConfig(model=cfg.model, targets=str(theorems), out=str(out / "grpo"), rounds=cfg.rounds,
+                           group=cfg.samples, temperature=cfg.temperature, backend=cfg.backend,
+                           verify_url=list(cfg.verify_url), repl_cmd=cfg.repl_cmd, replay=cfg.replay,
+                           replay_share=cfg.replay_share, probe=cfg.probe, epochs=cfg.epochs, steps=cfg.steps,
+                           batch=cfg.batch, lr=cfg.lr, warmup=cfg.warmup, seconds=cfg.seconds, seed=cfg.seed,
+                           resume=cfg.resume, threads=cfg.threads, device=cfg.device)
+    try:
+        grpo.run(gcfg, progress=lambda ev: say({**ev, "event": "grpo", "grpo_event": ev.get("event")}))
+    finally:
+        translate_grpo(out, targets)
+    return {}
+
+
+def translate_grpo(out, targets: list[Item]) -> None:
+    """GRPO's rounds.jsonl and samples files -> the ttrl run's rounds.jsonl, targets.jsonl, proofs.lean."""
+    from gentzen.io import atomic_write_jsonl, atomic_write_text, read_jsonl_resumable
+    from gentzen.ttrl.report import PROOFS, proofs_lean
+
+    n, first, rounds, samples = len(targets), {}, [], 0
+    secs: dict[str, float] = {}
+    for g in sorted(read_jsonl_resumable(out / "grpo" / "rounds.jsonl"), key=lambda r: r["round"]):
+        r = g["round"]
+        rows = read_jsonl_resumable(out / "grpo" / f"round-{r:03d}.samples.jsonl")
+        for row in rows:
+            proof = next((a["proof"] for a in row["attempts"] if a["reward"]), None)
+            if proof is not None and row["index"] not in first:
+                first[row["index"]] = (r, proof)
+        samples += g["tally"]["samples"]
+        for k, v in (g.get("seconds") or {}).items():
+            secs[k] = round(secs.get(k, 0.0) + v, 4)
+        solved = [targets[i].name for i in sorted(first)]
+        rounds.append({"round": r, "arm": "grpo", "phase": "grpo", "solved": solved, "solved_by_composition": [],
+                       "pool": {"targets_unsolved": n - len(solved), "targets_solved": len(solved)},
+                       "rates": {targets[row["index"]].name: row["verified"] / max(len(row["attempts"]), 1)
+                                 for row in rows},
+                       "loss": g.get("loss_after"), "forgetting": g.get("forgetting"),
+                       "samples": {"targets": round(samples / n, 4), "variants": 0.0},
+                       "samples_round": {"targets": g["tally"]["samples"], "variants": 0},
+                       "tokens": g["tally"]["tokens"], "updates": int(bool(g["tally"].get("train_steps"))),
+                       "seconds": dict(secs)})
+    atomic_write_jsonl(out / "rounds.jsonl", rounds)
+    rows = [{"name": t.name, "label": t.shown, "theorem": t.theorem, "solved": i in first,
+             "round": first[i][0] if i in first else None, "by": "sampling" if i in first else None,
+             "samples": samples // n if n else 0, "proof": first[i][1] if i in first else None}
+            for i, t in enumerate(targets)]
+    atomic_write_jsonl(out / "targets.jsonl", rows)
+    atomic_write_jsonl(out / "variants.jsonl", [])
+    atomic_write_text(out / PROOFS, proofs_lean(rows, "grpo"))

@@ -16,7 +16,7 @@ from gentzen.config import option as _opt
 from gentzen.errors import InputError
 from gentzen.train.update import run_option
 
-ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo")
+ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo", "grpo")
 
 
 @dataclass
@@ -24,7 +24,7 @@ class TTRLConfig:
     theorems: str = _opt("", "JSONL of target theorems (records with 'theorem', optional 'name')")
     model: str = _opt("", "model directory to start from (its gentzen.json `seconds` is the budget unit x) "
                           "(default: the shipped model, py/gentzen/assets/default_model)")
-    arm: str = _opt("ttrl", "ttrl | ei | control | unrelated | ei-then-ttrl | sdpo")
+    arm: str = _opt("ttrl", "ttrl | ei | control | unrelated | ei-then-ttrl | sdpo | grpo")
     out: str = _opt("", "run directory (docs/run-dirs.md): config.json, rounds.jsonl, targets.jsonl, "
                         "variants.jsonl, checkpoints/round-N/, curves.png")
     rounds: int = _opt(8, "rounds at most (a budget may stop the run earlier)")
@@ -127,6 +127,8 @@ def check_config(cfg: TTRLConfig) -> None:
          "which a server cannot load at runtime; give --rounds 1 or --epochs 0 --steps 0, or use --engine torch/vllm")
     need(cfg.engine != "openai" or cfg.arm != "sdpo", "--arm sdpo samples from the model it trains, in-process: "
          "use --engine torch")
+    need(cfg.engine == "torch" or cfg.arm != "grpo", "--arm grpo samples from the model it trains with the torch "
+         "engine (train grpo): use --engine torch")
     need(cfg.backend in BACKENDS, f"--backend {cfg.backend!r}: choose one of {', '.join(BACKENDS)}")
     need(cfg.rounds >= 1, f"--rounds must be at least 1, got {cfg.rounds}")
     multiple = parse_budget(cfg.budget)
@@ -139,6 +141,9 @@ def check_config(cfg: TTRLConfig) -> None:
 
         need(float(read_meta(cfg.model).get("seconds") or 0) > 0,
              f"--budget {cfg.budget}: {cfg.model}/gentzen.json records no training `seconds` (x); use --seconds")
+    need(cfg.arm != "grpo" or not (multiple or cfg.samples_per_target),
+         "--arm grpo is budgeted by --rounds or --seconds (train grpo's own loop); drop --budget/--samples-per-target")
+    need(cfg.arm != "grpo" or cfg.samples >= 2, "--arm grpo: --samples is the group size G, at least 2")
     need(cfg.samples >= 1, f"--samples must be at least 1, got {cfg.samples}")
     need(cfg.temperature > 0, f"--temperature must be greater than 0, got {cfg.temperature:g}")
     need(cfg.redraws_per_line >= 0 and cfg.redraws_per_proof >= 0, "--redraws-per-line/--redraws-per-proof must be at least 0")

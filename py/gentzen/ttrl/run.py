@@ -154,8 +154,8 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
         "seed": cfg.seed, "options": asdict(cfg), "command": _command(), "gentzen_version": __version__,
         "shard": shard_info}
     atomic_write_json(out / "config.json", run_info)
-    if cfg.arm == "sdpo":
-        arms.run_sdpo(cfg, out, targets, say)
+    if cfg.arm in ("sdpo", "grpo"):  # their own loops, translated into this run's files
+        (arms.run_sdpo if cfg.arm == "sdpo" else arms.run_grpo)(cfg, out, targets, say)
         return _result(cfg, out, "done", len(targets))
 
     rounds_log = JsonlLog(out / "rounds.jsonl")

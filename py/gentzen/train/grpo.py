@@ -1,0 +1,403 @@
+"""GRPO: sample a group of G attempts per target, reward each 1/0 by the kernel, and push the model
+toward the attempts that beat their group's mean (Shao et al. 2024, DeepSeekMath §4.1).
+
+Read top to bottom, cleanrl-style: config, the advantage and clipped-loss math, then `run`: each
+round samples G attempts per target, normalises rewards within each group, takes clipped policy-gradient
+steps with a fresh AdamW, then replays the model's own data through the shared update (`update.py`,
+`replay.py`), probes forgetting and saves a checkpoint; a resumable run folder like `train ei`'s.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from gentzen.config import option as _opt
+from gentzen.errors import InputError, require
+from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
+from gentzen.train.replay import check_replay
+from gentzen.train.update import UpdateConfig, check_update_config, run_option
+
+
+@dataclass
+class GRPOConfig:
+    model: str = _opt("", "model directory to start from (default: the shipped model, py/gentzen/assets/default_model)")
+    targets: str = _opt("", "JSONL of target theorems (records with 'theorem'; e.g. `gentzen gen` output)")
+    out: str = _opt("", "run directory: round-NNN/ models, round-NNN.samples.jsonl (every attempt and its reward), "
+                        "rounds.jsonl, steps.jsonl, state.json")
+    rounds: int = _opt(1, "rounds of sample -> reward -> policy update")
+    group: int = _opt(8, "attempts per target per round, the group G (TRL GRPOConfig.num_generations: 8)")
+    method: str = _opt("plain", "how attempts are sampled: plain (the policy's own samples, as GRPO assumes) | guided "
+                                "(kernel-checked redraws: a filtered policy, the ratio is then only approximate)")
+    temperature: float = _opt(1.0, "sampling temperature (TRL: 1.0; the old log-probs are the model's at temperature 1)")
+    clip: float = _opt(0.2, "clip range ε of the importance ratio (PPO, DeepSeekMath, TRL epsilon: 0.2)")
+    kl_coef: float = _opt(0.0, "weight of the KL to the start model, k3 estimator (TRL beta, DAPO, Dr. GRPO: 0; "
+                               "DeepSeekMath: 0.04)")
+    iterations: int = _opt(1, "policy-gradient passes over a round's groups, μ (DeepSeekMath and TRL num_iterations: 1)")
+    std_eps: float = _opt(1e-4, "ε in the advantage (r − mean) / (std + ε) (TRL: 1e-4)")
+    backend: str = _opt("kernel", "judge of the reward: kernel | repl | kimina | both (what the sampler's kernel "
+                                  "accepts is verified again by this; its verdict is the 1/0 reward)")
+    verify_url: list[str] = field(default_factory=list, metadata={
+        "help": "a Kimina-compatible server (repeat for several: proofs are spread over them, with retries); "
+                "implies --backend kimina unless --backend both"})
+    repl_cmd: str = _opt("", "repl/both: the REPL (default `lake exe repl`, which needs Lean)")
+    replay: str = run_option("replay")
+    replay_share: float = run_option("replay_share")
+    probe: int = run_option("probe")
+    epochs: float = run_option("epochs")
+    steps: int = run_option("steps")
+    batch: int = run_option("batch")
+    lr: float = run_option("lr")
+    warmup: float = run_option("warmup")
+    split: str = _opt("", "only targets of this split (gen writes train/dev/heldout; empty: every record)")
+    limit: int = _opt(0, "only the first N targets (0: all)")
+    seconds: float = _opt(0.0, "time budget: no new round starts after this many seconds (0: no limit)")
+    seed: int = _opt(0, "seed of sampling (per round and theorem), replay draws and training")
+    resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
+    threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
+    device: str = _opt("cpu", "cpu | cuda | cuda:N")
+
+
+@dataclass
+class GRPOResult:
+    out: str
+    rounds: int
+    model: str
+    stopped: str          # "done" | "budget"
+    totals: dict
+    seconds: dict
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C: every finished round is saved; the same command with --resume continues."""
+
+    def __init__(self, out: str, rounds: int) -> None:
+        super().__init__(f"interrupted after {rounds} finished round(s), saved in {out}; "
+                         "the same command with --resume continues")
+        self.out, self.rounds = out, rounds
+
+
+PROVENANCE = ("model", "targets", "group", "method", "temperature", "clip", "kl_coef", "iterations", "std_eps",
+              "replay", "replay_share", "probe", "epochs", "steps", "batch", "lr", "warmup", "split", "limit", "seed")
+
+
+def check_config(cfg: GRPOConfig) -> None:
+    """Every option's range and choice, before torch loads (InputError)."""
+    from gentzen.models.checkpoint import read_meta
+    from gentzen.models.threads import check_threads
+
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            raise InputError(message)
+
+    need(bool(cfg.model and cfg.targets and cfg.out), "--model, --targets and --out are required")
+    need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
+    need(read_meta(cfg.model).get("format", "whole") == "whole",
+         f"--model {cfg.model}: GRPO trains whole-proof models (format whole); this one is "
+         f"{read_meta(cfg.model).get('format')!r}")
+    need(Path(cfg.targets).is_file(), f"--targets {cfg.targets}: no such file")
+    need(cfg.rounds >= 1, f"--rounds must be at least 1, got {cfg.rounds}")
+    need(cfg.group >= 2, f"--group must be at least 2 (a group of one has no relative advantage), got {cfg.group}")
+    need(cfg.method in ("plain", "guided"), f"--method {cfg.method!r}: choose plain or guided")
+    need(cfg.temperature > 0, f"--temperature must be greater than 0, got {cfg.temperature:g}")
+    need(0 < cfg.clip < 1, f"--clip must be in (0, 1), got {cfg.clip:g}")
+    need(cfg.kl_coef >= 0, f"--kl-coef must be at least 0, got {cfg.kl_coef:g}")
+    need(cfg.iterations >= 1, f"--iterations must be at least 1, got {cfg.iterations}")
+    need(cfg.std_eps > 0, f"--std-eps must be greater than 0, got {cfg.std_eps:g}")
+    from gentzen.repl.verify import BACKENDS
+
+    need(cfg.backend in BACKENDS, f"--backend {cfg.backend!r}: choose one of {', '.join(BACKENDS)}")
+    check_replay(cfg.replay, cfg.replay_share, cfg.probe)
+    need(cfg.limit >= 0, f"--limit must be at least 0, got {cfg.limit}")
+    need(cfg.seconds >= 0, f"--seconds must be at least 0 (0: no limit), got {cfg.seconds:g}")
+    check_threads(cfg.threads)
+    check_update_config(update_config(cfg, 0))
+    out = Path(cfg.out)
+    need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
+    if (out / "state.json").is_file() and not cfg.resume:
+        raise InputError(f"--out {out} holds a GRPO run: pass --resume to continue it, or choose another --out")
+
+
+def update_config(cfg: GRPOConfig, seed: int) -> UpdateConfig:
+    """The shared update's config: the replay step, and the batch size and lr schedule of GRPO's own steps."""
+    return UpdateConfig(epochs=cfg.epochs, steps=cfg.steps, batch=cfg.batch, lr=cfg.lr, warmup=cfg.warmup,
+                        loss="ce", format="whole", seed=seed)
+
+
+# -- the math -------------------------------------------------------------------------------------
+
+
+def group_advantages(rewards: list[float], eps: float = 1e-4) -> list[float]:
+    """(r − mean) / (std + ε) within one group, std with Bessel's correction (torch.std, as TRL);
+    a group whose rewards are all equal gets zeros (it carries no signal)."""
+    n = len(rewards)
+    mean = sum(rewards) / n
+    if n < 2 or all(r == rewards[0] for r in rewards):
+        return [0.0] * n
+    std = math.sqrt(sum((r - mean) ** 2 for r in rewards) / (n - 1))
+    return [(r - mean) / (std + eps) for r in rewards]
+
+
+def clipped_loss(torch, logp, old_logp, advantages, mask, clip: float, kl_coef: float = 0.0, ref_logp=None):
+    """GRPO's objective, negated: per token −min(ρA, clip(ρ, 1−ε, 1+ε)A) + β·KL(π‖π_ref) with
+    ρ = exp(logp − old_logp) and the k3 estimator exp(ref − logp) − (ref − logp) − 1; averaged over
+    each sequence's tokens, then over sequences (DeepSeekMath eq. 3). Returns (loss, clipped share)."""
+    ratio = torch.exp(logp - old_logp)
+    adv = advantages.unsqueeze(1)
+    per_token = -torch.min(ratio * adv, torch.clamp(ratio, 1 - clip, 1 + clip) * adv)
+    if kl_coef > 0:
+        d = ref_logp - logp
+        per_token = per_token + kl_coef * (torch.exp(d) - d - 1)
+    m = mask.to(per_token.dtype)
+    lengths = m.sum(1).clamp(min=1)
+    loss = ((per_token * m).sum(1) / lengths).mean()
+    clipped = (((ratio < 1 - clip) | (ratio > 1 + clip)).to(m.dtype) * m).sum() / m.sum().clamp(min=1)
+    return loss, float(clipped)
+
+
+def sequence_logprobs(torch, model, rows, pad_id: int, device: str):
+    """(per-token log-probs of the labels, mask of the labelled positions) of (ids, labels) rows."""
+    from gentzen.train import losses
+    from gentzen.train.sft import collate
+
+    ids, labels, attn = collate(torch, rows, pad_id, device)
+    logits = model(input_ids=ids, attention_mask=attn).logits[:, :-1]
+    target = labels[:, 1:]
+    return -losses.token_losses(logits, target, "ce", 1.0, "linear"), target != -100  # with its gradient
+
+
+# -- a round's data -------------------------------------------------------------------------------
+
+
+def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, theorem: str) -> dict:
+    """G attempts at one target (all of them: no stop at the first proof), each with its 0/1 reward:
+    1 when the sampler's kernel accepted it and the run's verifier (the kernel, or Lean) accepts it again."""
+    import time
+
+    from gentzen.search.compute import Compute
+    from gentzen.search.methods import run_method
+    from gentzen.train.ei import derived_seed
+
+    res = run_method(cfg.method, theorem, engine, samples=cfg.group, temperature=cfg.temperature,
+                     seed=derived_seed(cfg.seed, round_no, index), fmt="whole", stop_at_first=False)
+    accepted = [k for k, a in enumerate(res.attempts) if a.ok]
+    t0 = time.perf_counter()
+    verdicts = list(verifier.verify_many([(theorem, res.attempts[k].proof) for k in accepted])) if accepted else []
+    ok = {k for k, v in zip(accepted, verdicts) if v.ok}
+    c = Compute.of(res.attempts)
+    return {"round": round_no, "index": index, "theorem": theorem,
+            "attempts": [{"proof": a.proof, "reward": 1.0 if k in ok else 0.0} for k, a in enumerate(res.attempts)],
+            "verified": len(ok), "tokens": c.tokens, "model_calls": c.model_calls,
+            "kernel_checks": c.kernel_checks, "sample_seconds": round(c.sample_seconds, 6),
+            "check_seconds": round(c.check_seconds + time.perf_counter() - t0, 6),
+            "verdicts": [{"checker": getattr(v, "checker", "kernel"), "status": v.status} for v in verdicts]}
+
+
+def round_sequences(tokenizer, rows: list[dict], eps: float, max_len: int) -> list[tuple[list[int], list[int], float]]:
+    """(ids, labels, advantage) of every attempt in a group with mixed rewards. A failed attempt's
+    text ends at its rejected line, where the model did not write EOS: its EOS label is dropped. An
+    empty attempt (EOS first) has no text to train on and only counts in its group's statistics."""
+    from gentzen.train.update import encode_proof, newline_ids
+
+    newlines, out = newline_ids(tokenizer), []
+    for row in rows:
+        rewards = [a["reward"] for a in row["attempts"]]
+        for a, adv in zip(row["attempts"], group_advantages(rewards, eps)):
+            if adv == 0.0 or not a["proof"].strip():
+                continue
+            ids, labels = encode_proof(tokenizer, {"theorem": row["theorem"], "proof": a["proof"]}, "whole",
+                                       max_len, newlines).rows[0]
+            if not a["reward"] and labels and labels[-1] == tokenizer.eos_token_id:
+                labels = labels[:-1] + [-100]
+            out.append((ids, labels, adv))
+    return out
+
+
+def policy_update(torch, model, ref_model, tokenizer, seqs, cfg: GRPOConfig, ucfg: UpdateConfig,
+                  on_step: Callable[[dict], None]) -> dict:
+    """μ passes of clipped policy-gradient steps over `seqs` with a fresh AdamW under the shared
+    warm-up + cosine schedule; the old log-probs are the round model's, taken before the first step."""
+    import time
+
+    from gentzen.train.update import lr_at
+
+    device, pad = str(next(model.parameters()).device), tokenizer.pad_token_id
+    chunks = [list(range(i, min(i + ucfg.batch, len(seqs)))) for i in range(0, len(seqs), ucfg.batch)]
+
+    def logps(m, idx):
+        return sequence_logprobs(torch, m, [seqs[i][:2] for i in idx], pad, device)
+
+    model.eval()
+    with torch.no_grad():
+        old = [logps(model, c)[0] for c in chunks]
+        ref = [logps(ref_model, c)[0] for c in chunks] if ref_model is not None else [None] * len(chunks)
+    adv = [torch.tensor([seqs[i][2] for i in c], dtype=old[0].dtype, device=device) for c in chunks]
+
+    def surrogate() -> float:  # the loss over every sequence of the round, no gradient
+        with torch.no_grad():
+            total = sum(float(clipped_loss(torch, lp, old[k], adv[k], mk, cfg.clip, cfg.kl_coef, ref[k])[0]) * len(c)
+                        for k, c in enumerate(chunks) for lp, mk in [logps(model, c)])
+        return total / len(seqs)
+
+    before = surrogate()
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=ucfg.lr, betas=(0.9, 0.95), weight_decay=0.0)
+    rng, total, step = random.Random(ucfg.seed), cfg.iterations * len(chunks), 0
+    model.train()
+    for _ in range(cfg.iterations):
+        order = list(range(len(chunks)))
+        rng.shuffle(order)
+        for k in order:
+            step += 1
+            t0 = time.perf_counter()
+            lr = lr_at(ucfg, step, total)
+            for g in opt.param_groups:
+                g["lr"] = lr
+            lp, mk = logps(model, chunks[k])
+            loss, clipped = clipped_loss(torch, lp, old[k], adv[k], mk, cfg.clip, cfg.kl_coef, ref[k])
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(params, ucfg.grad_clip)
+            opt.step()
+            on_step({"step": step, "loss": float(loss.detach()), "clipped": clipped, "sequences": len(chunks[k]),
+                     "tokens": int(mk.sum()), "lr": lr, "seconds": time.perf_counter() - t0})
+    model.eval()
+    return {"steps": step, "loss_before": before, "loss_after": surrogate(),
+            "tokens": sum(len(s[0]) for s in seqs) * cfg.iterations}
+
+
+# -- the run --------------------------------------------------------------------------------------
+
+
+def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPOResult:
+    check_config(cfg)
+    torch = require("torch", "train")
+    from gentzen.engines import EngineChoice, open_engine
+    from gentzen.io import atomic_write_json, read_jsonl_resumable
+    from gentzen.models import checkpoint
+    from gentzen.models.threads import set_threads
+    from gentzen.train import replay
+    from gentzen.train.ei import derived_seed, load_targets
+    from gentzen.train.sft import _CtrlC
+
+    say = progress or (lambda event: None)
+    targets = load_targets(cfg)
+    from gentzen.ttrl.scaleout import make as make_verifier
+
+    verifier = make_verifier(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)  # Lean missing: before OUT
+    source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
+    out = Path(cfg.out)
+    out.mkdir(parents=True, exist_ok=True)
+    set_threads(cfg.threads)
+
+    state_file, rounds_log, steps_log = out / "state.json", JsonlLog(out / "rounds.jsonl"), JsonlLog(out / "steps.jsonl")
+    state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "model", "config"),
+                         "a GRPO state file (written by train grpo)", "its rounds would not repeat: ")
+    done = state["rounds"] if state else 0
+    current = str(out / state["model"]) if state and state["model"] else cfg.model
+    if state is None:
+        atomic_write_json(state_file, {"rounds": 0, "model": None, "config": asdict(cfg)})
+    finished = rounds_log.keep(lambda r: r.get("round", 0) <= done)
+    steps_log.keep(lambda r: r.get("round", 0) <= done)
+    totals = Tally()
+    seconds = dict.fromkeys(("sampling", "checking", "training", "other", "total", "loading"), 0.0)
+    for r in finished:
+        totals.add(Tally.from_dict(r["tally"]))
+        for k in seconds:
+            seconds[k] += r["seconds"].get(k, 0.0)
+    say({"event": "start", "targets": len(targets), "rounds_done": done, "rounds": cfg.rounds, "model": current,
+         "group": cfg.group, "replay": source.describe()})
+    ref_model = None
+    if cfg.kl_coef > 0:  # the start model, fixed for the whole run
+        ref_model = checkpoint.load_checkpoint(cfg.model, cfg.device)[0].eval()
+
+    from contextlib import closing
+
+    stop, stopped = _CtrlC(), "done"
+    with stop, closing(verifier):  # the verifier's REPL processes or HTTP clients end with the run
+        for round_no in range(done + 1, cfg.rounds + 1):
+            if cfg.seconds and seconds["total"] >= cfg.seconds:
+                stopped = "budget"
+                break
+            clock, tally = Clock(), Tally(targets=len(targets))
+
+            # 1. G attempts per target with the last round's model, kept per theorem (a kill resumes there)
+            samples_file = out / f"round-{round_no:03d}.samples.jsonl"
+            rows: dict[int, dict] = {}
+            for rec in read_jsonl_resumable(samples_file):
+                i = rec.get("index")
+                if isinstance(i, int) and 0 <= i < len(targets) and rec.get("theorem") == targets[i]:
+                    rows.setdefault(i, rec)
+            clock.charge(sum(r["sample_seconds"] for r in rows.values()), sum(r["check_seconds"] for r in rows.values()))
+            todo = [i for i in range(len(targets)) if i not in rows]
+            if todo:
+                with clock.loading():
+                    engine = open_engine(current, EngineChoice("torch"), device=cfg.device, threads=cfg.threads or None)
+                samples_log = JsonlLog(samples_file)
+                for i in todo:
+                    if stop.requested:
+                        engine.close()
+                        raise Interrupted(str(out), round_no - 1)
+                    if hasattr(engine, "clear_cache"):
+                        engine.clear_cache()
+                    row = sample_target(cfg, engine, verifier, round_no, i, targets[i])
+                    clock.charge(row["sample_seconds"], row["check_seconds"])
+                    samples_log.write(row)
+                    rows[i] = row
+                    say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
+                         "solved": sum(1 for r in rows.values() if r["verified"])})
+                engine.close()
+            ordered = [rows[i] for i in sorted(rows)]
+            for key in ("tokens", "model_calls", "kernel_checks", "verified"):
+                setattr(tally, key, sum(row[key] for row in ordered))
+            tally.samples = sum(len(row["attempts"]) for row in ordered)
+            solved = [row["index"] for row in ordered if row["verified"]]
+            tally.solved = len(solved)
+            mixed = sum(1 for row in ordered if 0 < row["verified"] < len(row["attempts"]))
+
+            # 2. policy-gradient steps on the groups with a signal, then the replayed share through the shared update
+            with clock.loading():
+                model, tokenizer, meta = checkpoint.load_checkpoint(current, cfg.device)
+            train_seed = derived_seed(cfg.seed, round_no, "train")
+            torch.manual_seed(train_seed)
+            ucfg = update_config(cfg, train_seed)
+            seqs = round_sequences(tokenizer, ordered, cfg.std_eps, ucfg.max_len)
+            before = replay.probe_before(model, tokenizer, source, ucfg, clock) if seqs else None
+            policy = {"steps": 0, "loss_before": None, "loss_after": None, "tokens": 0}
+            replayed = 0
+            if seqs:
+                with clock.training():
+                    policy = policy_update(torch, model, ref_model, tokenizer, seqs, cfg, ucfg, lambda ev: steps_log.write(
+                        {"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v) for k, v in ev.items()}}))
+                    replayed = replay.replay_update(model, tokenizer, source, len(seqs), ucfg,
+                                                    derived_seed(cfg.seed, round_no, "replay"))
+            forgetting = replay.probe_after(model, tokenizer, source, ucfg, before, clock)
+            tally.train_steps, tally.train_tokens, tally.train_proofs = policy["steps"], policy["tokens"], len(seqs) + replayed
+            split = clock.split()
+            record = {"round": round_no, "model": f"round-{round_no:03d}", "tally": tally.to_dict(), "seconds": split,
+                      "solved_indices": solved, "groups_with_signal": mixed, "sequences": len(seqs),
+                      "replayed": replayed, "forgetting": forgetting, "lr": cfg.lr,
+                      "loss_before": policy["loss_before"], "loss_after": policy["loss_after"]}
+            spent = sum(split.get(k, 0.0) for k in ("sampling", "checking", "training", "other"))
+            meta = {**meta, "seconds": round(float(meta.get("seconds") or 0) + spent, 2),
+                    "sft_seconds": meta.get("sft_seconds", meta.get("seconds")), "format": "whole",
+                    "grpo": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg), "tally": tally.to_dict()}}
+            with clock.loading():
+                checkpoint.save_checkpoint(out / record["model"], model, tokenizer, meta,
+                                           {"round": round_no, "torch_rng": torch.get_rng_state(),
+                                            "python_rng": random.getstate()})
+            rounds_log.write(record)
+            atomic_write_json(state_file, {"rounds": round_no, "model": record["model"], "config": asdict(cfg)})
+            current = str(out / record["model"])
+            totals.add(tally)
+            for k in seconds:
+                seconds[k] += split.get(k, 0.0)
+            done = round_no
+            say({"event": "round", **record})
+            if stop.requested:
+                raise Interrupted(str(out), done)
+    return GRPOResult(out=str(out), rounds=done, model=current, stopped=stopped, totals=totals.to_dict(),
+                      seconds={k: round(v, 4) for k, v in seconds.items()})
