@@ -2,7 +2,7 @@
 as the offline VllmEngine for the same seeds, the same greedy tokens and log-probs, and a LoRA adapter
 published through /v1/load_lora_adapter samples as the offline engine's adapter does. Run:
     .venv-vllm/bin/python -m pytest tests/unit/test_engine_openai_vllm.py
-Not run in the session that wrote it (no vllm there): it is the CI stage's to run.
+Run here once .venv-vllm existed (scripts/vllm-venv.sh): 3 passed.
 """
 
 from __future__ import annotations

@@ -33,8 +33,10 @@ def pretrained():
     tok = train_tokenizer(list(formats.corpus(RECORDS, "whole")) + list(formats.corpus(RECORDS, "state")),
                           vocab_size=400)
     model = new_model("tiny", tok, seed=0)
-    for fmt in ("whole", "state", "state+proof"):
-        update(model, tok, RECORDS, UpdateConfig(steps=50, batch=8, lr=3e-3, warmup=0.0, min_lr_frac=1.0, format=fmt))
+    for _ in range(3):  # the formats interleaved: a format trained only first is half forgotten by the others
+        for fmt in ("whole", "state", "state+proof"):
+            update(model, tok, RECORDS, UpdateConfig(steps=20, batch=8, lr=3e-3, warmup=0.0, min_lr_frac=1.0,
+                                                     format=fmt))
     return model, tok
 
 
@@ -74,9 +76,13 @@ def test_step_ids_split_the_completion_at_newlines(pretrained):
 
     _, tok = pretrained
     nl = newline_ids(tok)
+    from gentzen.models.formats import examples
+
     for rec in RECORDS:
-        lines = [ln.strip() for ln in proof_lines(rec["proof"])]
         for fmt in ("whole", "state", "state+proof"):
+            # whole: the proof's lines; state formats: each example's target (the environment names steps)
+            lines = [ln.strip() for ln in proof_lines(rec["proof"])] if fmt == "whole" else \
+                ["".join(s.text for s in ex.segments if s.train).strip() for ex in examples(rec, fmt)]
             p = encode_proof(tok, rec, fmt, 512, nl)
             assert p.n_steps == len(lines)
             text = [""] * p.n_steps
