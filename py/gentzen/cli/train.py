@@ -101,20 +101,21 @@ def _value_signature() -> inspect.Signature:
 value.__signature__ = _value_signature()
 
 
-def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
-    """Expert iteration: sample proofs of the targets, fine-tune on the verified ones, repeat; a
-    checkpoint per round, OUT/rounds.jsonl and OUT/steps.jsonl with samples, tokens and seconds."""
-    from gentzen.train.ei import EIConfig, Interrupted, check_config, run
+def _rounds(method: str, config_name: str, json_out: bool, report_to: str, kwargs: dict, start_text, round_text) -> None:
+    """The round loop's command, shared by `train ei` and `train grpo`: options checked before any work,
+    one progress line per event kind (start_text(ev), round_text(ev, cfg): each method's own words),
+    the logs mirrored into --report-to, the closing line."""
+    import importlib
 
-    cfg = config(EIConfig, kwargs)
-    validated(cfg, check_config, theorems=(("--targets", cfg.targets),), replay=cfg.replay)
+    mod = importlib.import_module(f"gentzen.train.{method}")
+    cfg = config(getattr(mod, config_name), kwargs)
+    validated(cfg, mod.check_config, theorems=(("--targets", cfg.targets),), replay=cfg.replay)
     due = every(5)
 
     def show(ev: dict) -> None:
         if ev["event"] == "start":
-            typer.echo(f"expert iteration on {ev['targets']} targets ({ev['format']}), "
-                       f"{rounds_text(ev['rounds_done'], ev['rounds'])} from {ev['model']}; {replay_text(ev['replay'])}",
-                       err=True)
+            typer.echo(f"{start_text(ev)}, {rounds_text(ev['rounds_done'], ev['rounds'])} from {ev['model']}; "
+                       f"{replay_text(ev['replay'])}", err=True)
         elif ev["event"] == "replay_regenerate":
             typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
@@ -122,15 +123,13 @@ def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
         elif ev["event"] == "round":
             t = ev["tally"]
             typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
-                       f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
-                       f"{t['train_steps']} steps on {t['train_proofs']} proofs ({ev['replayed']} replayed), "
-                       f"{loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> {loss_text(ev['loss_last'])}; "
-                       f"{forgetting_text(ev['forgetting'])}; {clock_split(ev['seconds'])}", err=True)
+                       f"{round_text(ev, cfg)}; {forgetting_text(ev['forgetting'])}; {clock_split(ev['seconds'])}",
+                       err=True)
 
     progress, close = tracked(report_to, cfg.out, {"rounds": ("rounds.jsonl", "round"), "steps": ("steps.jsonl", "")},
                               show)
     try:
-        res = run_or_stop(run, cfg, progress, Interrupted, json_out)
+        res = run_or_stop(mod.run, cfg, progress, mod.Interrupted, json_out)
     finally:
         close()
     if res is None:
@@ -139,6 +138,20 @@ def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     typer.echo(f"{res.out}: {res.rounds} round(s) ({res.stopped}), last model {res.model}; "
                f"{t['verified']} verified of {t['samples']} attempts, {t['tokens']:,} tokens, "
                f"{res.seconds['total']:.0f}s")
+
+
+def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
+    """Expert iteration: sample proofs of the targets, fine-tune on the verified ones, repeat; a
+    checkpoint per round, OUT/rounds.jsonl and OUT/steps.jsonl with samples, tokens and seconds."""
+
+    def round_text(ev: dict, cfg) -> str:
+        t = ev["tally"]
+        return (f"{t['verified']}/{t['samples']} attempts verified, {t['tokens']:,} tokens; trained "
+                f"{t['train_steps']} steps on {t['train_proofs']} proofs ({ev['replayed']} replayed), "
+                f"{loss_label(cfg.loss)} {loss_text(ev['loss_first'])} -> {loss_text(ev['loss_last'])}")
+
+    _rounds("ei", "EIConfig", json_out, report_to, kwargs,
+            lambda ev: f"expert iteration on {ev['targets']} targets ({ev['format']})", round_text)
 
 
 def _ei_signature() -> inspect.Signature:
@@ -153,41 +166,15 @@ ei.__signature__ = _ei_signature()
 def grpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """GRPO: G attempts per target, kernel reward 1/0, group-relative advantages, clipped policy
     gradient, then replay of the model's own data; a checkpoint per round, OUT/rounds.jsonl, OUT/steps.jsonl."""
-    from gentzen.train.grpo import GRPOConfig, Interrupted, check_config, run
 
-    cfg = config(GRPOConfig, kwargs)
-    validated(cfg, check_config, theorems=(("--targets", cfg.targets),), replay=cfg.replay)
-    due = every(5)
+    def round_text(ev: dict, cfg) -> str:
+        t = ev["tally"]
+        return (f"{t['verified']}/{t['samples']} attempts verified; {ev['groups_with_signal']} groups with a "
+                f"signal, {ev['sequences']} sequences, {t['train_steps']} steps, surrogate loss "
+                f"{loss_text(ev['loss_before'])} -> {loss_text(ev['loss_after'])}, {ev['replayed']} replayed")
 
-    def show(ev: dict) -> None:
-        if ev["event"] == "start":
-            typer.echo(f"GRPO on {ev['targets']} targets, groups of {ev['group']}, "
-                       f"{rounds_text(ev['rounds_done'], ev['rounds'])} from {ev['model']}; {replay_text(ev['replay'])}",
-                       err=True)
-        elif ev["event"] == "replay_regenerate":
-            typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
-        elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
-            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
-        elif ev["event"] == "round":
-            t = ev["tally"]
-            typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
-                       f"{t['verified']}/{t['samples']} attempts verified; {ev['groups_with_signal']} groups with a "
-                       f"signal, {ev['sequences']} sequences, {t['train_steps']} steps, surrogate loss "
-                       f"{loss_text(ev['loss_before'])} -> {loss_text(ev['loss_after'])}, {ev['replayed']} replayed; "
-                       f"{forgetting_text(ev['forgetting'])}; {clock_split(ev['seconds'])}", err=True)
-
-    progress, close = tracked(report_to, cfg.out, {"rounds": ("rounds.jsonl", "round"), "steps": ("steps.jsonl", "")},
-                              show)
-    try:
-        res = run_or_stop(run, cfg, progress, Interrupted, json_out)
-    finally:
-        close()
-    if res is None:
-        return
-    t = res.totals
-    typer.echo(f"{res.out}: {res.rounds} round(s) ({res.stopped}), last model {res.model}; "
-               f"{t['verified']} verified of {t['samples']} attempts, {t['tokens']:,} tokens, "
-               f"{res.seconds['total']:.0f}s")
+    _rounds("grpo", "GRPOConfig", json_out, report_to, kwargs,
+            lambda ev: f"GRPO on {ev['targets']} targets, groups of {ev['group']}", round_text)
 
 
 def _grpo_signature() -> inspect.Signature:
