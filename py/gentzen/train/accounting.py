@@ -132,6 +132,17 @@ class JsonlLog:
         return kept
 
 
+def sampled_rows(samples_file: Path, targets: list[str]) -> dict[int, dict]:
+    """A round's per-theorem rows already in its samples file (a killed round resumes after them):
+    {target index: its first row}, rows of another target list ignored."""
+    rows: dict[int, dict] = {}
+    for rec in read_jsonl_resumable(samples_file):
+        i = rec.get("index")
+        if isinstance(i, int) and 0 <= i < len(targets) and rec.get("theorem") == targets[i]:
+            rows.setdefault(i, rec)
+    return rows
+
+
 def resume_state(path: Path, cfg, provenance: tuple[str, ...], keys: tuple[str, ...], what: str,
                  why: str = "") -> dict | None:
     """With `cfg.resume`, the run's state file (None when it has none yet, or without --resume).

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
-from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
+from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state, sampled_rows
 from gentzen.train.replay import check_replay
 from gentzen.train.update import UpdateConfig, check_update_config, config_from, run_option, update
 
@@ -260,11 +260,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             # 1. sample K attempts per target with the last round's model (kept per theorem, so a
             #    killed round resumes at the theorem it was on)
             samples_file = out / f"round-{round_no:03d}.samples.jsonl"
-            rows: dict[int, dict] = {}
-            for rec in read_jsonl_resumable(samples_file):
-                i = rec.get("index")
-                if isinstance(i, int) and 0 <= i < len(targets) and rec.get("theorem") == targets[i]:
-                    rows.setdefault(i, rec)
+            rows = sampled_rows(samples_file, targets)
             earlier = list(rows.values())  # sampled before a kill: their sampling/checking time counts
             clock.charge(sum(r["sample_seconds"] for r in earlier), sum(r["check_seconds"] for r in earlier))
             todo = [i for i in range(len(targets)) if i not in rows]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
-from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
+from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state, sampled_rows
 from gentzen.train.replay import check_replay
 from gentzen.train.update import UpdateConfig, check_update_config, run_option
 
@@ -276,7 +276,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
     check_config(cfg)
     torch = require("torch", "train")
     from gentzen.engines import EngineChoice, open_engine
-    from gentzen.io import atomic_write_json, read_jsonl_resumable
+    from gentzen.io import atomic_write_json
     from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
     from gentzen.train import replay
@@ -326,11 +326,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
 
             # 1. G attempts per target with the last round's model, kept per theorem (a kill resumes there)
             samples_file = out / f"round-{round_no:03d}.samples.jsonl"
-            rows: dict[int, dict] = {}
-            for rec in read_jsonl_resumable(samples_file):
-                i = rec.get("index")
-                if isinstance(i, int) and 0 <= i < len(targets) and rec.get("theorem") == targets[i]:
-                    rows.setdefault(i, rec)
+            rows = sampled_rows(samples_file, targets)
             clock.charge(sum(r["sample_seconds"] for r in rows.values()), sum(r["check_seconds"] for r in rows.values()))
             todo = [i for i in range(len(targets)) if i not in rows]
             if todo:
