@@ -665,6 +665,12 @@ class Elaborator:
             return f"{self._pp_arg(t.f)} ∘ {self._pp_arg(t.g)}"
         if isinstance(t, DotId):
             return "." + t.name
+        if isinstance(t, Have):  # a mismatch message may print a term-mode `have`/`suffices` or `match` argument
+            ty = f" : {self.pp(t.ty)}" if t.ty is not None else ""
+            return f"{t.kind} {t.name}{ty} {':=' if t.kind == 'have' else 'from'} {self.pp(t.val)};\n{self.pp(t.body)}"
+        if isinstance(t, Match):
+            return f"match {self.pp(t.scrut)} with" + "".join(
+                f"\n| {c} {' '.join(ns)} => {self.pp(b)}" for c, ns, _col, b in t.alts)
         raise AssertionError(t)
 
     def pp_app(self, fn, args) -> str:

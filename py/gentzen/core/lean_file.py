@@ -392,7 +392,11 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     # `variable`s the statement mentions (and `include`d ones, with the atoms their types use),
     # in declaration order, inserted after the name: Lean's variable-inclusion rule.
     ins_at = len(word) + (len(after) - len(after.lstrip()) + len(nm.group()) if word != "example" and nm else 0)
-    binders = _included(ctx, stmt)
+    # Lean.Elab.MutualDef: only a `theorem` takes just the variables its header mentions; an `example` (like a
+    # `def`) also takes those its body uses (names the body binds itself are its own)
+    used = "" if word != "example" else " ".join(
+        set(_IDENT.findall(blank[kw_at + assign + 2: end])) - set(_BINDER_WORDS.findall(blank[kw_at + assign + 2: end])))
+    binders = _included(ctx, stmt, used)
     inserted = "".join(f" {b}{x} : {t}{_CLOSE[b]}" if x else f" {b}{t}{_CLOSE[b]}" for b, x, t in binders)
     stmt = stmt[:ins_at] + inserted + stmt[ins_at:]
     proof = stmt + text[kw_at + assign + 2: end]
@@ -533,7 +537,7 @@ def _auto_bound(stmt: str, at: int, enabled: bool = True):
 _CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
 
 
-def _included(ctx: _Context, stmt: str) -> list[tuple[str, str, str]]:
+def _included(ctx: _Context, stmt: str, used: str = "") -> list[tuple[str, str, str]]:
     variables = ctx.variables()
     if not variables:
         return []
@@ -541,6 +545,7 @@ def _included(ctx: _Context, stmt: str) -> list[tuple[str, str, str]]:
         words = free_names(stmt)
     except ParseError:  # (the statement is then reported as unreadable: any inclusion will do)
         words = set(_IDENT.findall(stmt))
+    words = words | set(used.split())
     want = {x for _, x, _ in variables if x in words} | ctx.includes()
     changed = True
     while changed:  # an included variable's type brings the variables it mentions
