@@ -1,0 +1,229 @@
+"""Excerpt the propositional declarations of public Lean 4 books and course sheets into a test corpus (issue 22).
+
+Reads each source at its pinned commit from local git clones and writes one `.lean` file per source to a folder
+outside the repository (the third-party text is not committed here); tests/unit/test_lean_public_corpus.py judges
+that folder when GENTZEN_PUBLIC_LEAN names it. Usage: python3 scripts/lean_public_corpus.py CLONES OUT, where
+CLONES/<owner>+<name>/repo (or CLONES/<owner>/<name>) is a clone of each repository below.
+"""
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+# (repository, path, layout, license, commit): every repository is Apache-2.0 (its LICENSE file at that commit)
+TPIL, LAP = "leanprover/theorem_proving_in_lean4", "leanprover-community/logic_and_proof"
+FM, TUT = "ImperialCollegeLondon/formalising-mathematics-2024", "leanprover-community/tutorials4"
+COMMITS = {TPIL: "4e28129fdd58037f8f5857548d5e99fe4fb0cc57", LAP: "9878c5a0733e4aba90b24c25b47396195c2104c3",
+           FM: "c4cfdc64d59c12e07e0c88d702bfe654d518c0bd", TUT: "1e7a75a921554daadde78dcff08f6c75e6660666"}
+SOURCES = [
+    (TPIL, "book/TPiL/PropositionsAndProofs.lean", "verso"),
+    (TPIL, "book/TPiL/Tactics.lean", "verso"),
+    (LAP, "propositional_logic_in_lean.rst", "rst"),
+    (LAP, "classical_reasoning.rst", "rst"),
+    *[(FM, f"FormalisingMathematics2024/Solutions/Section01logic/Sheet{i}.lean", "lean") for i in range(1, 6)],
+    (TUT, "Tutorials/Solutions/07bisAbstractNegations.lean", "lean"),
+]
+LICENSE = "Apache-2.0"
+
+KNOWN = ("import", "open", "section", "namespace", "end", "variable", "set_option", "universe", "theorem", "example",
+         "lemma", "def", "private", "protected", "noncomputable", "attribute", "syntax", "macro_rules", "macro",
+         "axiom", "instance", "structure", "inductive", "class", "abbrev", "include", "omit", "local", "notation", "infix")
+KEEP_CMDS = ("import", "open", "section", "namespace", "end", "variable", "set_option", "universe")
+DECL = ("theorem", "example", "lemma")
+MODS = ("private", "protected", "noncomputable", "@[")
+
+
+def git(clones: Path, repo: str, *args: str) -> str:
+    for d in (clones / repo.replace("/", "+") / "repo", clones / repo):
+        if d.exists():
+            return subprocess.run(["git", "-C", str(d), *args], capture_output=True, text=True, check=True).stdout
+    sys.exit(f"error: no clone of {repo} under {clones}")
+
+
+def blocks(text, kind):
+    if kind == "lean":
+        return [text]
+    if kind == "verso":
+        return [m.group(1) for m in re.finditer(r"^```lean[^\n]*\n(.*?)^```", text, re.S | re.M)]
+    out = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        if re.match(r"\s*\.\. code-block:: lean", lines[i]):
+            i += 1
+            body = []
+            while i < len(lines) and (not lines[i].strip() or lines[i].startswith((" ", "\t"))):
+                body.append(lines[i])
+                i += 1
+            out.append(textwrap.dedent("\n".join(body)).strip("\n") + "\n")
+        else:
+            i += 1
+    return out
+
+
+def commands(block):
+    """[(kind, text)]: a command starts at a column-0 line; column-0 comments are their own (dropped) piece."""
+    cmds = []
+    lines = block.split("\n")
+    i = 0
+    cur = None
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("/-"):
+            j = i
+            while "-/" not in lines[j]:
+                j += 1
+            piece = "\n".join(lines[i:j + 1])
+            if ln.startswith("/--") and j + 1 < len(lines) and lines[j + 1][:1].strip():
+                cur = ["doc", piece]  # a docstring: joins the next command
+                cmds.append(cur)
+            else:
+                cmds.append(["comment", piece])
+            i = j + 1
+            continue
+        if ln.startswith("--"):
+            cmds.append(["comment", ln])
+            i += 1
+            continue
+        w = ln.split()[0] if ln[:1].strip() else ""
+        if w and (w in KNOWN or w.startswith(("@[", "#"))):
+            if cur is not None and cur[0] == "doc":
+                cur[0] = w
+                cur[1] += "\n" + ln
+            else:
+                cur = [w, ln]
+                cmds.append(cur)
+        elif cur is not None:
+            cur[1] += "\n" + ln
+        i += 1
+    return cmds
+
+
+IDENT = re.compile(r"[A-Za-z_α-ωΑ-Ω][\w'!?₀-₉.]*")
+ALLOWED_SYMS = set("()[]{}⦃⦄:,∧∨→¬↔∀ \n\t⟨⟩")
+
+
+def statement(text):
+    """the header of a declaration: keyword to the top-level `:=` (or `|` of an equation compiler)."""
+    depth = 0
+    for k, c in enumerate(text):
+        if c in "([{⟨⦃":
+            depth += 1
+        elif c in ")]}⟩⦄":
+            depth -= 1
+        elif depth == 0 and text.startswith(":=", k):
+            return text[:k]
+    return None
+
+
+def binders(text):
+    """(names, type) of every bracketed binder and `∀ a b : T,` in text."""
+    out = []
+    for m in re.finditer(r"[\(\{\[⦃]\s*([^():{}\[\]⦃⦄]+?)\s*:\s*([^(){}\[\]⦃⦄]*(?:\([^()]*\)[^(){}\[\]⦃⦄]*)*)[\)\}\]⦄]", text):
+        out.append((m.group(1).split(), m.group(2).strip()))
+    for m in re.finditer(r"∀\s*([^:,(){}\[\]⦃⦄]+?)\s*:\s*([^,]+),", text):
+        out.append((m.group(1).split(), m.group(2).strip()))
+    return out
+
+
+def propositional(stmt, env):
+    """env: name -> type text (section variables). True when every name is a Prop atom or a proof of a formula."""
+    stmt = re.sub(r"^\s*/--.*?-/\s*", "", stmt, flags=re.S)
+    s = re.sub(r"^(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable)\s+)*(theorem|example|lemma)\s*", "", stmt)
+    if not stmt.lstrip().startswith(("example", "@[")) and not re.match(r"\s*(?:(?:private|protected)\s+)*example", stmt):
+        s = s.split(None, 1)[1] if len(s.split(None, 1)) > 1 else ""
+    types = dict(env)
+    for names, t in binders(s):
+        for n in names:
+            types[n] = t
+    if any(c not in ALLOWED_SYMS and not (c.isalnum() or c in "_'!?₀₁₂₃₄₅₆₇₈₉.") for c in s):
+        return False
+    props = {n for n, t in types.items() if t == "Prop"}
+
+    def formula(t):
+        for w in IDENT.findall(t):
+            if w in ("True", "False", "Prop"):
+                continue
+            if w not in props and (w in types or "." in w):
+                return False
+        # application: two names in a row
+        return not re.search(r"[\w'₀-₉]\s+[A-Za-z_α-ω]", re.sub(r"∀[^,]*,", "", t))
+    for n, t in types.items():
+        if t != "Prop" and n in s and not formula(t):
+            if re.search(r"(?<![\w'.])" + re.escape(n) + r"(?![\w'.])", s):
+                return False
+    # the type after the binders and the binder types: formulas
+    body = re.sub(r"[\(\{\[⦃][^()\{\}\[\]⦃⦄]*[\)\}\]⦄]", " ", s)
+    if re.search(r"\b(Type|Sort|Nat|Int|List)\b|ℕ|ℝ|ℤ|(?<![\w'₀-₉])[0-9]", s):
+        return False
+    return all(formula(t) for _, t in binders(s)) and formula(body.split(":", 1)[1] if ":" in body else body)
+
+
+def excerpt(src_text, kind):
+    kept, dropped, total = [], [], 0
+    for b in blocks(src_text, kind):
+        if re.search(r"^axiom ", b, re.M):
+            total += len(re.findall(r"^(?:theorem|example|lemma) ", b, re.M))
+            dropped.append(("block with an axiom", b.split(chr(10))[0][:60]))
+            continue
+        env = {}
+        part = []
+        ndecl = 0
+        for w, text in commands(b):
+            w0 = w
+            if w0.startswith("@[") or w0 in ("private", "protected", "noncomputable"):
+                m = re.search(r"\b(theorem|example|lemma|def)\b", text)
+                w0 = m.group(1) if m else w0
+            if w0 in KEEP_CMDS:
+                if w0 == "variable":
+                    for names, t in binders(text):
+                        for n in names:
+                            env[n] = t
+                part.append(text.rstrip())
+            elif w0 in DECL:
+                total += 1
+                st = statement(text)
+                name = text.split("\n")[0][:90]
+                code = re.sub(r"--.*", "", re.sub(r"/-.*?-/", "", text, flags=re.S))
+                if st is None or "sorry" in code or "admit" in code:
+                    dropped.append(("sorry/no :=", name))
+                elif not propositional(st, env):
+                    dropped.append(("not propositional", name))
+                else:
+                    part.append(text.rstrip())
+                    ndecl += 1
+            elif w0 in ("comment", "doc"):
+                continue
+            else:
+                dropped.append(("command " + w0, text.split("\n")[0][:60]))
+        if ndecl:
+            kept.append(("section\n" if kind != "lean" else "") + "\n\n".join(part) + ("\n\nend" if kind != "lean" else ""))
+    return kept, dropped, total
+
+
+def main() -> None:
+    if len(sys.argv) != 3:
+        sys.exit("usage: python3 scripts/lean_public_corpus.py CLONES OUT")
+    clones, out = Path(sys.argv[1]), Path(sys.argv[2])
+    out.mkdir(parents=True, exist_ok=True)
+    for repo, path, kind in SOURCES:
+        commit = COMMITS[repo]
+        kept, dropped, total = excerpt(git(clones, repo, "show", f"{commit}:{path}"), kind)
+        stem = repo.split("/")[1].replace("-", "_") + "__" + Path(path).stem
+        how = ("each ```lean code block of the chapter that has a kept declaration, wrapped in `section … end`"
+               if kind == "verso" else "each `.. code-block:: lean` block with a kept declaration, wrapped in "
+               "`section … end`" if kind == "rst" else "the file's commands in order")
+        header = (f"/-\nExcerpt for the gentzen test corpus (issue 22), not the whole file.\n"
+                  f"Source: https://github.com/{repo} , path {path} , commit {commit}\n"
+                  f"License: {LICENSE} (the repository's LICENSE file); the copyright is its authors'.\n"
+                  f"Kept: {how}; only theorem/example/lemma declarations over propositions without `sorry`,\n"
+                  f"with the `import`/`open`/`variable`/`section`/`namespace`/`end` commands around them.\n"
+                  f"Each kept declaration's text is unchanged; comments between declarations, `#check` lines\n"
+                  f"and non-propositional declarations were left out.\n-/\n\n")
+        (out / f"{stem}.lean").write_text(header + "\n\n".join(kept) + "\n")
+        print(f"{stem}: {total} declarations read, {len(dropped)} commands left out")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Public propositional Lean 4 files (books, course sheets) judged as test_lean_corpus.py judges the project's own (issue 22).
+
+The third-party text is not committed: scripts/lean_public_corpus.py excerpts the pinned sources (Apache-2.0, named
+in each file's header) into a folder that GENTZEN_PUBLIC_LEAN names; without it those tests skip saying so. The
+forms that corpus showed the kernel getting wrong are also kept here in text written for this repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from gentzen.core.lean_file import lean_items
+
+from tests.unit.test_lean_corpus import _verdict, check_false_versions
+
+PUBLIC = Path(os.environ.get("GENTZEN_PUBLIC_LEAN", "/nonexistent/lean_public"))
+FILES = sorted(PUBLIC.glob("*.lean")) if PUBLIC.is_dir() else []
+NO_CORPUS = ("no public corpus here: run `python3 scripts/lean_public_corpus.py CLONES DIR` on clones of the "
+             "repositories it names, then set GENTZEN_PUBLIC_LEAN=DIR")
+# Valid Lean the kernel still rejects with a kind other than `unsupported`: (file, line) -> (kind, why). Each must
+# keep failing that way (a fix removes its entry), so the list cannot go stale.
+KNOWN_WRONG = {
+    ("logic_and_proof__propositional_logic_in_lean.lean", 284): (
+        "parse", "a tactic block written at column 0 under `:= by` (Lean's tacticSeq is checkColGe against its "
+                 "first tactic, so column 0 is allowed); see test_tactic_block_at_column_0"),
+}
+
+
+def _items():
+    from gentzen.core.items import load_items
+
+    return [(p.name, it) for p in FILES for it in load_items(p) if it.judged and it.decl != "lemma"]
+
+
+def _judge(src: str):
+    return [(it.decl, it.check()) for it in lean_items(src) if it.judged]
+
+
+def test_variables_an_example_uses_in_its_body_are_included():
+    src = ("variable (P Q : Prop) (hpq : P → Q)\n\n"
+           "example : P → Q := fun hp => hpq hp\n\n"
+           "theorem t : P → Q := fun hp => hpq hp\n")
+    (k1, r1), (k2, r2) = _judge(src)
+    assert k1 == "example" and r1.ok, r1.error
+    # a theorem takes only the variables its header names (Lean.Elab.MutualDef): `hpq` is unknown there
+    assert k2 == "theorem" and not r2.ok and r2.error.kind == "unknown_identifier" and "hpq" in r2.error.message
+
+
+def test_a_name_the_example_binds_itself_does_not_include_the_variable():
+    # `h : False` would prove anything: the body's own `h` must not bring it in
+    src = "variable (P Q : Prop) (h : False)\n\nexample : P → Q := fun h => h\n"
+    [(_, r)] = _judge(src)
+    assert not r.ok and r.error.kind != "unsupported", r
+
+
+def test_a_mismatch_message_prints_term_mode_have_and_match():
+    # the kernel's printer had no case for term-mode `have`/`match`: a false statement crashed (AssertionError)
+    src = ("example (a b : Prop) : b :=\n  Iff.intro\n    (fun h : a ∧ b =>\n      have x : b := h.right\n"
+           "      And.intro x h.left)\n    (fun h : b ∧ a => match h with\n      | ⟨y, z⟩ => And.intro z y)\n")
+    [(_, r)] = _judge(src)
+    assert not r.ok and r.error.kind == "type_mismatch" and "have x : b := h.right" in r.error.message \
+        and "match h with" in r.error.message, r.error
+
+
+@pytest.mark.xfail(strict=True, reason="kernel: a tactic block at column 0 under `:= by` is rejected as `parse` "
+                   "(kernel.py ProofState._step_text); Lean accepts it (tacticSeq checks columns against its "
+                   "first tactic). Seen in leanprover-community/logic_and_proof.")
+def test_tactic_block_at_column_0():
+    src = "example (A B : Prop) : A ∧ B → B ∧ A := by\nintro h\nexact ⟨h.2, h.1⟩\n"
+    [(_, r)] = _judge(src)
+    assert r.ok or r.error.kind == "unsupported", r.error
+
+
+@pytest.mark.skipif(not FILES, reason=NO_CORPUS)
+def test_every_public_file_names_its_source_commit_and_license():
+    for p in FILES:
+        head = p.read_text(encoding="utf-8")[:1200]
+        assert re.search(r"Source: https://github\.com/\S+ , path \S+ , commit [0-9a-f]{40}", head), p.name
+        assert "License: Apache-2.0" in head or "License: MIT" in head or "License: BSD" in head, p.name
+
+
+@pytest.mark.skipif(not FILES, reason=NO_CORPUS)
+def test_every_valid_public_declaration_is_accepted_or_unsupported():
+    rows = [(name, it.line, _verdict(it)) for name, it in _items()]
+    wrong = [r for r in rows if r[2].startswith("REJECTED") and (r[0], r[1]) not in KNOWN_WRONG]
+    assert not wrong, wrong
+    for (name, line), (kind, _why) in KNOWN_WRONG.items():
+        got = next((v for n, ln, v in rows if n == name and ln == line), None)
+        assert got is not None and got.startswith("REJECTED") and f"kind='{kind}'" in got, (name, line, got)
+    per_file = {}
+    for name, _, v in rows:
+        acc, n = per_file.get(name, (0, 0))
+        per_file[name] = (acc + (v == "ok"), n + 1)
+    for name, (acc, n) in per_file.items():
+        print(f"\n{name}: {acc}/{n} accepted", end="")
+    acc = sum(v == "ok" for *_, v in rows)
+    print(f"\npublic corpus: {acc}/{len(rows)} accepted ({acc / len(rows):.0%}) from {len(per_file)} files")
+    assert len(rows) >= 80
+
+
+@pytest.mark.skipif(not FILES, reason=NO_CORPUS)
+@pytest.mark.xfail(strict=True, reason="issue 22 acceptance (>= 90% accepted on unseen public files) not met yet: "
+                   "71% (the rest `unsupported`: Mathlib tactics, `‹›`, `byContradiction` partial application, "
+                   "`intro (h : p)`, `match`, multi-line `{ }`)")
+def test_public_accept_share_reaches_90_percent():
+    rows = [_verdict(it) for _, it in _items()]
+    assert sum(v == "ok" for v in rows) / len(rows) >= 0.9
+
+
+@pytest.mark.skipif(not FILES, reason=NO_CORPUS)
+def test_false_versions_of_public_declarations_are_never_accepted():
+    judged = [check_false_versions(it, name) for name, it in _items()]
+    assert sum(1 for t in judged if t) >= 80
