@@ -11,11 +11,13 @@ import sys
 import textwrap
 from pathlib import Path
 
-# (repository, path, layout, license, commit): every repository is Apache-2.0 (its LICENSE file at that commit)
+# (repository, path, layout) at a pinned commit; the license is the repository's LICENSE file at that commit
 TPIL, LAP = "leanprover/theorem_proving_in_lean4", "leanprover-community/logic_and_proof"
 FM, TUT = "ImperialCollegeLondon/formalising-mathematics-2024", "leanprover-community/tutorials4"
+LOVE = "blanchette/logical_verification_2023"
 COMMITS = {TPIL: "4e28129fdd58037f8f5857548d5e99fe4fb0cc57", LAP: "9878c5a0733e4aba90b24c25b47396195c2104c3",
-           FM: "c4cfdc64d59c12e07e0c88d702bfe654d518c0bd", TUT: "1e7a75a921554daadde78dcff08f6c75e6660666"}
+           FM: "c4cfdc64d59c12e07e0c88d702bfe654d518c0bd", TUT: "1e7a75a921554daadde78dcff08f6c75e6660666",
+           LOVE: "0b9ca22d512230ca1932f08ebb459f676438c64d"}
 SOURCES = [
     (TPIL, "book/TPiL/PropositionsAndProofs.lean", "verso"),
     (TPIL, "book/TPiL/Tactics.lean", "verso"),
@@ -23,15 +25,17 @@ SOURCES = [
     (LAP, "classical_reasoning.rst", "rst"),
     *[(FM, f"FormalisingMathematics2024/Solutions/Section01logic/Sheet{i}.lean", "lean") for i in range(1, 6)],
     (TUT, "Tutorials/Solutions/07bisAbstractNegations.lean", "lean"),
+    (LOVE, "lean/LoVe/LoVe03_BackwardProofs_Demo.lean", "lean"),
+    (LOVE, "lean/LoVe/LoVe04_ForwardProofs_Demo.lean", "lean"),
 ]
-LICENSE = "Apache-2.0"
+LICENSES = {LOVE: "BSD-3-Clause (lean/LoVe/LICENSE.txt)"}  # the others: Apache-2.0 (LICENSE)
 
 KNOWN = ("import", "open", "section", "namespace", "end", "variable", "set_option", "universe", "theorem", "example",
          "lemma", "def", "private", "protected", "noncomputable", "attribute", "syntax", "macro_rules", "macro",
-         "axiom", "instance", "structure", "inductive", "class", "abbrev", "include", "omit", "local", "notation", "infix")
+         "axiom", "instance", "structure", "inductive", "class", "abbrev", "include", "omit", "local", "notation",
+         "infix")
 KEEP_CMDS = ("import", "open", "section", "namespace", "end", "variable", "set_option", "universe")
 DECL = ("theorem", "example", "lemma")
-MODS = ("private", "protected", "noncomputable", "@[")
 
 
 def git(clones: Path, repo: str, *args: str) -> str:
@@ -117,10 +121,14 @@ def statement(text):
     return None
 
 
+BINDER = re.compile(r"[\(\{\[⦃]\s*([^():{}\[\]⦃⦄]+?)\s*:\s*"
+                    r"([^(){}\[\]⦃⦄]*(?:\([^()]*\)[^(){}\[\]⦃⦄]*)*)[\)\}\]⦄]")
+
+
 def binders(text):
     """(names, type) of every bracketed binder and `∀ a b : T,` in text."""
     out = []
-    for m in re.finditer(r"[\(\{\[⦃]\s*([^():{}\[\]⦃⦄]+?)\s*:\s*([^(){}\[\]⦃⦄]*(?:\([^()]*\)[^(){}\[\]⦃⦄]*)*)[\)\}\]⦄]", text):
+    for m in BINDER.finditer(text):
         out.append((m.group(1).split(), m.group(2).strip()))
     for m in re.finditer(r"∀\s*([^:,(){}\[\]⦃⦄]+?)\s*:\s*([^,]+),", text):
         out.append((m.group(1).split(), m.group(2).strip()))
@@ -131,7 +139,7 @@ def propositional(stmt, env):
     """env: name -> type text (section variables). True when every name is a Prop atom or a proof of a formula."""
     stmt = re.sub(r"^\s*/--.*?-/\s*", "", stmt, flags=re.S)
     s = re.sub(r"^(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable)\s+)*(theorem|example|lemma)\s*", "", stmt)
-    if not stmt.lstrip().startswith(("example", "@[")) and not re.match(r"\s*(?:(?:private|protected)\s+)*example", stmt):
+    if not re.match(r"\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected)\s+)*example", stmt):
         s = s.split(None, 1)[1] if len(s.split(None, 1)) > 1 else ""
     types = dict(env)
     for names, t in binders(s):
@@ -163,11 +171,9 @@ def propositional(stmt, env):
 def excerpt(src_text, kind):
     kept, dropped, total = [], [], 0
     for b in blocks(src_text, kind):
-        if re.search(r"^axiom ", b, re.M):
-            total += len(re.findall(r"^(?:theorem|example|lemma) ", b, re.M))
-            dropped.append(("block with an axiom", b.split(chr(10))[0][:60]))
-            continue
         env = {}
+        left_out = set()   # names a left-out command declares: a declaration using one is left out too
+        syntax = False     # a left-out `syntax`/`macro`/`notation` may change what later text means
         part = []
         ndecl = 0
         for w, text in commands(b):
@@ -188,6 +194,8 @@ def excerpt(src_text, kind):
                 code = re.sub(r"--.*", "", re.sub(r"/-.*?-/", "", text, flags=re.S))
                 if st is None or "sorry" in code or "admit" in code:
                     dropped.append(("sorry/no :=", name))
+                elif syntax or set(IDENT.findall(code)) & left_out:
+                    dropped.append(("uses a left-out command", name))
                 elif not propositional(st, env):
                     dropped.append(("not propositional", name))
                 else:
@@ -197,8 +205,13 @@ def excerpt(src_text, kind):
                 continue
             else:
                 dropped.append(("command " + w0, text.split("\n")[0][:60]))
+                syntax |= w0 in ("syntax", "macro", "macro_rules", "notation", "infix", "infixl", "infixr")
+                declared = re.match(r"\S+\s+([^\s(:{\[]+)", text)
+                if declared and not w0.startswith("#"):
+                    left_out.add(declared.group(1))
         if ndecl:
-            kept.append(("section\n" if kind != "lean" else "") + "\n\n".join(part) + ("\n\nend" if kind != "lean" else ""))
+            text = "\n\n".join(part)
+            kept.append(text if kind == "lean" else f"section\n{text}\n\nend")
     return kept, dropped, total
 
 
@@ -216,7 +229,8 @@ def main() -> None:
                "`section … end`" if kind == "rst" else "the file's commands in order")
         header = (f"/-\nExcerpt for the gentzen test corpus (issue 22), not the whole file.\n"
                   f"Source: https://github.com/{repo} , path {path} , commit {commit}\n"
-                  f"License: {LICENSE} (the repository's LICENSE file); the copyright is its authors'.\n"
+                  f"License: {LICENSES.get(repo, 'Apache-2.0 (LICENSE)')} of the repository; the copyright is its "
+                  f"authors'.\n"
                   f"Kept: {how}; only theorem/example/lemma declarations over propositions without `sorry`,\n"
                   f"with the `import`/`open`/`variable`/`section`/`namespace`/`end` commands around them.\n"
                   f"Each kept declaration's text is unchanged; comments between declarations, `#check` lines\n"
