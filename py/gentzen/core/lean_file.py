@@ -394,8 +394,9 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     ins_at = len(word) + (len(after) - len(after.lstrip()) + len(nm.group()) if word != "example" and nm else 0)
     # Lean.Elab.MutualDef: only a `theorem` takes just the variables its header mentions; an `example` (like a
     # `def`) also takes those its body uses (names the body binds itself are its own)
-    used = "" if word != "example" else " ".join(
-        set(_IDENT.findall(blank[kw_at + assign + 2: end])) - set(_BINDER_WORDS.findall(blank[kw_at + assign + 2: end])))
+    body = blank[kw_at + assign + 2: end]
+    used = "" if word != "example" else " ".join(  # `h.left` uses `h`
+        {w.split(".")[0] for w in _IDENT.findall(body)} - set(_BINDER_WORDS.findall(body)))
     binders = _included(ctx, stmt, used)
     inserted = "".join(f" {b}{x} : {t}{_CLOSE[b]}" if x else f" {b}{t}{_CLOSE[b]}" for b, x, t in binders)
     stmt = stmt[:ins_at] + inserted + stmt[ins_at:]
