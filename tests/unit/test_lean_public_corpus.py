@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from gentzen.core.items import load_items
 from gentzen.core.lean_file import lean_items
 
 from tests.unit.test_lean_corpus import _verdict, check_false_versions
@@ -31,8 +32,6 @@ KNOWN_WRONG = {
 
 
 def _items():
-    from gentzen.core.items import load_items
-
     return [(p.name, it) for p in FILES for it in load_items(p) if it.judged and it.decl != "lemma"]
 
 
