@@ -33,6 +33,26 @@ ACCEPTANCE = (
     "P → (Q → R) ⊢ P ∧ Q → R",
     "P, Q ⊢ P ∧ Q",
 )
+# The same statements as a student writes them in Lean, with their own names (issue 23's examples).
+ACCEPTANCE_LEAN = (
+    "example (p : Prop) (hp : p) : p := by",
+    "example (p q : Prop) (hp : p) (hq : q) : p := by",
+    "example (p q : Prop) (hpq : p → q) : ¬q → ¬p := by",
+    "example (p q : Prop) (hpq : p → q) (hnq : ¬q) : ¬p := by",
+    "example (p q : Prop) (h : ¬(p ∧ q)) : ¬p ∨ ¬q := by",
+    "example (p q : Prop) (h : ¬p ∨ ¬q) : ¬(p ∧ q) := by",
+    "example (p q : Prop) (h : ¬(p ∨ q)) : ¬p ∧ ¬q := by",
+    "example (p q : Prop) (h : ¬p ∧ ¬q) : ¬(p ∨ q) := by",
+    "example (p q r : Prop) (h : p → (q → r)) : p ∧ q → r := by",
+    "example (p q : Prop) (hp : p) (hq : q) : p ∧ q := by",
+)
+
+
+def acceptance_records() -> list[dict]:
+    """ACCEPTANCE as `gentzen prove` states each sequent, then ACCEPTANCE_LEAN: an eval set (no proofs)."""
+    rows = [{"name": f"acc_seq_{i:02d}", "sequent": s, "theorem": parse_theorem(s, default_name="goal").statement()}
+            for i, s in enumerate(ACCEPTANCE)]
+    return rows + [{"name": f"acc_lean_{i:02d}", "theorem": s} for i, s in enumerate(ACCEPTANCE_LEAN)]
 
 
 def split_of(canonical: str) -> str:
@@ -58,7 +78,7 @@ def heldout_keys() -> dict[str, str]:
     from gentzen.data.sets import load_set, set_paths
 
     keys = {statement_key(item["sequent"]): f"set:{name}" for name in set_paths() for item in load_set(name)}
-    for s in ACCEPTANCE:
+    for s in ACCEPTANCE + ACCEPTANCE_LEAN:
         keys.setdefault(statement_key(s), "acceptance")
     return keys
 
@@ -85,10 +105,18 @@ def main(argv: list[str] | None = None) -> int:
     from pathlib import Path
 
     ap = argparse.ArgumentParser(prog="python3 -m gentzen.data.heldout", description=__doc__.splitlines()[0])
-    ap.add_argument("files", nargs="+", help="training JSONL (records with theorem and split)")
+    ap.add_argument("files", nargs="*", help="training JSONL (records with theorem and split)")
+    ap.add_argument("--write-acceptance", metavar="FILE", help="write the acceptance statements as an eval set")
     ap.add_argument("--split", default="train", help="the split trained on")
     ap.add_argument("--no-hash", action="store_true", help="check only shipped and acceptance statements")
     a = ap.parse_args(argv)
+    if a.write_acceptance:
+        from gentzen.io import atomic_write_text
+
+        atomic_write_text(a.write_acceptance, "".join(json.dumps(r, ensure_ascii=False) + "\n"
+                                                      for r in acceptance_records()))
+    if not a.files and not a.write_acceptance:
+        ap.error("give training JSONL files to check (or --write-acceptance FILE)")
     found, total = [], 0
     for name in a.files:
         path = Path(name)
@@ -102,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         total += len(rows)
         found += leaks(rows, a.split, hashed=not a.no_hash)
+    if not a.files:
+        return 0
     print(json.dumps({"records": total, "leaks": len(found), "examples": found[:10]}, ensure_ascii=False))
     return 1 if found else 0
 
@@ -110,4 +140,4 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["ACCEPTANCE", "SPLITS", "split_of", "statement_key", "heldout_keys", "leaks"]
+__all__ = ["ACCEPTANCE", "ACCEPTANCE_LEAN", "acceptance_records", "SPLITS", "split_of", "statement_key", "heldout_keys", "leaks"]
