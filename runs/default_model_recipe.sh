@@ -19,7 +19,9 @@ case "$SCALE" in  # sizes: every one can be overridden from the environment
         : "${DEVICE:=cpu}" "${THREADS:=2}" "${EVAL_N:=64}" "${EVAL_LIMIT:=0}" "${HELDOUT_LIMIT:=60}" "${SAVE_EVERY:=120}" ;;
   gpu)  : "${N_UNIFORM:=60000}" "${N_SCHEMA:=15000}" "${N_USER:=30000}" "${PRESET:=small}" "${SFT_SECONDS:=240}"
         : "${N_TARGETS:=1500}" "${N_TARGETS_USER:=500}" "${ROUNDS:=4}" "${SAMPLES:=16}" "${EI_SECONDS:=240}"
-        : "${DEVICE:=cuda}" "${THREADS:=4}" "${EVAL_N:=64}" "${EVAL_LIMIT:=0}" "${HELDOUT_LIMIT:=60}" "${SAVE_EVERY:=60}" ;;
+        : "${DEVICE:=cuda}" "${THREADS:=4}" "${EVAL_N:=64}" "${EVAL_LIMIT:=0}" "${HELDOUT_LIMIT:=60}" "${SAVE_EVERY:=60}"
+        # eval samples with vLLM where it is installed (train ei has no vLLM engine: torch on cuda)
+        : "${EVAL_ENGINE:=$(python3 -c 'import vllm' > /dev/null 2>&1 && echo vllm || echo torch)}" ;;
   tiny) : "${N_UNIFORM:=40}" "${N_SCHEMA:=20}" "${N_USER:=40}" "${PRESET:=tiny}" "${SFT_SECONDS:=4}"
         : "${N_TARGETS:=3}" "${N_TARGETS_USER:=2}" "${ROUNDS:=1}" "${SAMPLES:=2}" "${EI_SECONDS:=0}"
         : "${DEVICE:=cpu}" "${THREADS:=1}" "${EVAL_N:=2}" "${EVAL_LIMIT:=2}" "${HELDOUT_LIMIT:=2}" "${SAVE_EVERY:=1}"
@@ -28,6 +30,7 @@ case "$SCALE" in  # sizes: every one can be overridden from the environment
 esac
 VOCAB=${VOCAB:-1024}
 EVAL_SETS=${EVAL_SETS:-textbook heldout acceptance}
+EVAL_ENGINE=${EVAL_ENGINE:-torch}
 HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gentzen gen --count 3000 --seed 7`
 FORMAT=${FORMAT:-whole}   # the learning issue's whole-vs-state comparison decides; whole until it does
 OUT=${1:-runs/out/default-$SCALE}
@@ -89,12 +92,12 @@ evaluate() {  # NAME MODEL: each set's summary once (a killed eval is run again)
   local k="1,8,64"; [ "$EVAL_N" -lt 64 ] && k="1,$EVAL_N"
   local lim=(); [ "$EVAL_LIMIT" -gt 0 ] && lim=(--limit "$EVAL_LIMIT")
   ! on textbook || [ -s "$OUT/eval/$1-textbook.json" ] || G eval "$TB" --model "$2" --method guided -n "$EVAL_N" --k "$k" "${lim[@]}" \
-      --device "$DEVICE" --threads "$THREADS" --out "$OUT/eval/$1-textbook.json" > "$OUT/eval/$1-textbook.log" 2>&1
+      --engine "$EVAL_ENGINE" --device "$DEVICE" --threads "$THREADS" --out "$OUT/eval/$1-textbook.json" > "$OUT/eval/$1-textbook.log" 2>&1
   ! on heldout || [ -s "$OUT/eval/$1-heldout.json" ] || G eval "$OUT/heldout-gen.jsonl" --split heldout --lines 7-14 --limit "$HELDOUT_LIMIT" \
-      --model "$2" --method guided -n "$EVAL_N" --k "$k" --device "$DEVICE" --threads "$THREADS" \
+      --model "$2" --method guided -n "$EVAL_N" --k "$k" --engine "$EVAL_ENGINE" --device "$DEVICE" --threads "$THREADS" \
       --out "$OUT/eval/$1-heldout.json" > "$OUT/eval/$1-heldout.log" 2>&1
   ! on acceptance || [ -s "$OUT/eval/$1-acceptance.json" ] || G eval "$OUT/acceptance.jsonl" --model "$2" --method guided -n "$EVAL_N" \
-      --k "$k" --device "$DEVICE" --threads "$THREADS" --out "$OUT/eval/$1-acceptance.json" > "$OUT/eval/$1-acceptance.log" 2>&1
+      --k "$k" --engine "$EVAL_ENGINE" --device "$DEVICE" --threads "$THREADS" --out "$OUT/eval/$1-acceptance.json" > "$OUT/eval/$1-acceptance.log" 2>&1
 }
 evaluate sft "$OUT/sft"
 last=sft; last_dir="$OUT/sft"

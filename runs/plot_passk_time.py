@@ -33,7 +33,8 @@ def table(out: Path) -> list[dict]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or not Path(argv[0]).is_dir():
-        print("usage: python3 runs/plot_passk_time.py OUT (a run folder of runs/default_model_recipe.sh)", file=sys.stderr)
+        print("usage: python3 runs/plot_passk_time.py OUT (a run folder of runs/default_model_recipe.sh)",
+              file=sys.stderr)
         return 2
     out = Path(argv[0])
     rows = table(out)

@@ -75,6 +75,9 @@ def test_name_and_shape_distribution():
     top = max(set(names), key=names.count)
     assert names.count(top) / len(names) < 0.25 and len(set(names)) >= 20
     assert {"h", "h'", "h₁", "hab"} <= set(names) and any("_" in x for x in names)
+    # what a proof introduces is often the student's kind of name, and an anonymous `have` is `this`
+    assert 0.05 < sum("this" in r["proof"] for r in recs) / n < 0.5
+    assert any(" hx" in r["proof"] or " hy" in r["proof"] for r in recs)
     # one-line theorems of every kind, textbook-short proofs (median about 5), longer ones beside
     one = [r for r in recs if r["shape"] in ("premise_goal", "true_goal", "false_premise")]
     assert 0.15 <= len(one) / n <= 0.3 and all(r["lines"] == 1 for r in one)
@@ -111,14 +114,19 @@ def test_cli_gen_style_user_and_heldout_check(tmp_path):
     summary = json.loads(r.stdout)
     assert summary["count"] == 25 and summary["style"]["count"] == 25
     assert len(out.read_text(encoding="utf-8").splitlines()) == 25
+    helped = _cli("gen", "--help", cwd=tmp_path)
+    assert "--style" in helped.stdout and "user" in helped.stdout
     bad = _cli("gen", "--style", "users", "-n", "2", cwd=tmp_path)
     assert bad.returncode != 0 and "unknown --style" in bad.stderr and "Traceback" not in bad.stderr
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-    ok = subprocess.run([sys.executable, "-m", "gentzen.data.heldout", str(out)], env=env, capture_output=True, text=True)
+    ok = subprocess.run([sys.executable, "-m", "gentzen.data.heldout", str(out)], env=env, capture_output=True,
+                        text=True)
     assert ok.returncode == 0 and json.loads(ok.stdout)["leaks"] == 0
     leak = tmp_path / "leak.jsonl"
-    leak.write_text(json.dumps({"theorem": "theorem t (X Y : Prop) (hx : X) (hy : Y) : X := by", "split": "train"}) + "\n")
-    found = subprocess.run([sys.executable, "-m", "gentzen.data.heldout", str(leak)], env=env, capture_output=True, text=True)
+    row = {"theorem": "theorem t (X Y : Prop) (hx : X) (hy : Y) : X := by", "split": "train"}
+    leak.write_text(json.dumps(row) + "\n")
+    found = subprocess.run([sys.executable, "-m", "gentzen.data.heldout", str(leak)], env=env, capture_output=True,
+                           text=True)
     assert found.returncode == 1 and json.loads(found.stdout)["leaks"] == 1
 
 

@@ -68,12 +68,13 @@ def gen(
                         min_lines=min_lines, max_lines=max_lines, seed=seed, family=family,
                         exclude_shipped=exclude_shipped, declare=declare, style=style)
         cfg.check()
+        make = generate
         if style == "user":
-            from gentzen.data.userstyle import generate_user as generate
+            from gentzen.data.userstyle import generate_user as make
         with Progress(TextColumn("generating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("gen", total=count)
-            records = generate(cfg, progress=lambda done, total: bar.update(task, completed=done))
+            records = make(cfg, progress=lambda done, total: bar.update(task, completed=done))
     except GentzenError as e:
         _fail(e)
     except Interrupted as stop:  # Ctrl-C: the theorems made so far, beside (never as) the output

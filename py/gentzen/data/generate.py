@@ -274,4 +274,4 @@ def summary(records: list[dict]) -> dict:
                       "mean": round(sum(lines) / len(lines), 2)} if lines else None}
 
 
-__all__ = ["GenConfig", "generate", "Interrupted", "split_of", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]
+__all__ = ["GenConfig", "generate", "Interrupted", "split_of", "SPLITS", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]

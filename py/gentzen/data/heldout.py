@@ -140,4 +140,5 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["ACCEPTANCE", "ACCEPTANCE_LEAN", "acceptance_records", "SPLITS", "split_of", "statement_key", "heldout_keys", "leaks"]
+__all__ = ["ACCEPTANCE", "ACCEPTANCE_LEAN", "acceptance_records", "SPLITS", "split_of", "statement_key",
+           "heldout_keys", "leaks"]
