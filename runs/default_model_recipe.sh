@@ -129,11 +129,31 @@ meta["recipe"] = {"script": "runs/default_model_recipe.sh", "scale": scale, "che
                   "train_data_sha256": hashlib.sha256(data).hexdigest()[:16]}
 meta["training_seconds"] = {"sft": sft.get("seconds"), "total": meta.get("seconds"),
                             "ei": round(float(meta.get("seconds") or 0) - float(sft.get("seconds") or 0), 2)}
+# a uniform sample of the training data travels with the model, so `train ei`/`ttrl` from it replay at once
+import random
+from gentzen.train.replay import sha16
+rows = data.decode().splitlines(keepends=True)
+by_split = {"train": [], "heldout": []}
+for i, row in enumerate(rows):
+    split = json.loads(row).get("split")
+    if split in by_split:
+        by_split[split].append(i)
+rng = random.Random(0)
+keep = sorted(set(rng.sample(by_split["train"], min(6000, len(by_split["train"]))))
+              | set(rng.sample(by_split["heldout"], min(600, len(by_split["heldout"])))))
+sample = out / "final.partial" / "replay.jsonl"
+sample.write_text("".join(rows[i] for i in keep))
+meta["replay_sample"] = {"file": "replay.jsonl", "sha256": sha16(sample), "from_sha256": meta.get("data_sha256"),
+                         "records": {k: min(len(v), 6000 if k == "train" else 600) for k, v in by_split.items()},
+                         "how": "a uniform sample (random.Random(0)) of the train and heldout splits of the model's "
+                                "training data (data/data_sha256), lines kept verbatim and in order; replay uses "
+                                "the full file instead when it is here"}
 meta_path.write_text(json.dumps(meta, indent=2) + "\n")
 EOF
 rm -rf "$OUT/final"; mv "$OUT/final.partial" "$OUT/final"
 stamp "final: $OUT/final ($(du -sm "$OUT/final" | cut -f1) MB)"
 if [ "${SHIP:-0}" = 1 ]; then
+  [ "$(du -sm "$OUT/final" | cut -f1)" -le 20 ] || { echo "error: $OUT/final is over 20 MB: not shipped" >&2; exit 1; }
   rm -rf py/gentzen/assets/default_model.new && cp -r "$OUT/final" py/gentzen/assets/default_model.new
   rm -rf py/gentzen/assets/default_model && mv py/gentzen/assets/default_model.new py/gentzen/assets/default_model
 fi

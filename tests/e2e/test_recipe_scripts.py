@@ -33,6 +33,10 @@ def _check_final(out: Path) -> None:
     assert meta["recipe"]["train_records"] == len((out / "train.jsonl").read_text().splitlines()) == 100
     assert meta["training_seconds"]["sft"] > 0 and meta["training_seconds"]["total"] >= meta["training_seconds"]["sft"]
     assert not (out / "final" / "train_state.pt").exists()
+    sample = meta["replay_sample"]  # replay from the final model works without OUT/train.jsonl
+    assert sample["from_sha256"] == meta["data_sha256"] and (out / "final" / "replay.jsonl").is_file()
+    from gentzen.train.replay import sha16
+    assert sha16(out / "final" / "replay.jsonl") == sample["sha256"]
     assert json.loads((out / "heldout-check.json").read_text())["leaks"] == 0
     rows = json.loads((out / "passk_time.json").read_text())
     assert [r["checkpoint"] for r in rows] == ["sft", "ei-round-001"]
