@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# How the shipped model (py/gentzen/assets/default_model) was made, on a 2-core CPU (~30 minutes).
+# How the default model is made on a 2-core CPU (about 2.5 hours): runs/default_model_recipe.sh at SCALE=cpu
+# (data with user-style theorems, SFT, expert iteration with the training defaults, pass@k against
+# training time). Resumable: a rerun skips finished stages and continues a killed one from its last
+# checkpoint; larger SFT_SECONDS or ROUNDS continue training. TINY=1: every stage at toy size (seconds).
+# Usage: bash runs/cpu_default_model.sh [OUT]   (SHIP=1 also replaces py/gentzen/assets/default_model)
+# The previous recipes: runs/cpu_default_model_v2.sh (issue 12) and git history.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-mkdir -p runs/out
-gentzen gen --count 60000 --seed 1 --out runs/out/train60k.jsonl --json
-gentzen train sft --data runs/out/train60k.jsonl --format whole --seconds 1500 \
-    --out py/gentzen/assets/default_model --preset small --eval-split dev --threads 2 --seed 0 --no-resume
-rm -f py/gentzen/assets/default_model/train_state.pt   # optimizer state: not shipped
+if [ "${TINY:-0}" = 1 ]; then export SCALE=tiny; else export SCALE=${SCALE:-cpu}; fi
+exec bash "$(dirname "$0")/default_model_recipe.sh" "${1:-runs/out/default-$SCALE}"

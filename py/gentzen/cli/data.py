@@ -51,6 +51,10 @@ def gen(
     family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
     exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped benchmark set."),
     declare: str = typer.Option("mentioned", help="Atoms a statement declares: mentioned | all."),
+    style: str = typer.Option("plain", help="plain | user: what users type — every input form `prove` takes "
+                              "(sequents, theorem/example, implicit binders), their hypothesis names (hp, h', h₁, "
+                              "hab, …), lower- and uppercase atoms, one-line theorems, short textbook shapes beside "
+                              "5-14-line proofs (user ignores --atoms, --premises, --family, --min-lines)."),
     out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write JSONL here (else stdout).",
                                             callback=V.OUTPUT_FILE),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary (with --out)."),
@@ -62,12 +66,15 @@ def gen(
             V.output_file("--out", out_file)
         cfg = GenConfig(count=count, atoms=parse_atoms(atoms), premises=parse_range(premises),
                         min_lines=min_lines, max_lines=max_lines, seed=seed, family=family,
-                        exclude_shipped=exclude_shipped, declare=declare)
+                        exclude_shipped=exclude_shipped, declare=declare, style=style)
         cfg.check()
+        make = generate
+        if style == "user":
+            from gentzen.data.userstyle import generate_user as make
         with Progress(TextColumn("generating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("gen", total=count)
-            records = generate(cfg, progress=lambda done, total: bar.update(task, completed=done))
+            records = make(cfg, progress=lambda done, total: bar.update(task, completed=done))
     except GentzenError as e:
         _fail(e)
     except Interrupted as stop:  # Ctrl-C: the theorems made so far, beside (never as) the output
@@ -82,6 +89,10 @@ def gen(
     _emit(_jsonl(records), out_file)
     if out_file is not None:
         s = summary(records)
+        if style == "user":
+            from gentzen.data.userstyle import distribution
+
+            s["style"] = distribution(records)
         if json_out:
             out.print(json.dumps(s), markup=False)
         else:

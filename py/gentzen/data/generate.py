@@ -6,7 +6,6 @@ premise order and atom renaming, stratified by proof length; byte-identical outp
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -16,11 +15,11 @@ from gentzen.core.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, a
 from gentzen.core.sequent import Sequent, truth_masks
 from gentzen.core.theorem import Theorem
 from gentzen.core.kernel import check_proof
+from gentzen.data.heldout import SPLITS, heldout_keys, split_of
 from gentzen.data.prover import ProverError, prove
 from gentzen.errors import InputError
 
 DEFAULT_ATOMS = ("P", "Q", "R", "S")
-SPLITS = (("train", 80), ("dev", 10), ("heldout", 10))  # percent of the canonical-hash space
 
 # One schema, many instances: metavariables A, B, C, D are replaced by random formulas.
 SCHEMAS = {
@@ -60,6 +59,7 @@ class GenConfig:
     max_depth: int = 3
     exclude_shipped: bool = True  # never emit a shipped benchmark statement (no training on benchmarks)
     declare: str = "mentioned"  # statements declare the atoms they mention ("all": every atom of the set)
+    style: str = "plain"  # "user": what users type (data/userstyle.py: their names, one-liners, example forms)
 
     def check(self) -> None:
         if self.count < 0:
@@ -73,6 +73,8 @@ class GenConfig:
             raise InputError("--min-lines/--max-lines must satisfy 1 <= min <= max")
         if self.declare not in ("mentioned", "all"):
             raise InputError(f"unknown --declare {self.declare!r} (mentioned, all)")
+        if self.style not in ("plain", "user"):
+            raise InputError(f"unknown --style {self.style!r} (plain, user)")
         if self.family not in ("uniform", "schema"):
             raise InputError(f"unknown family {self.family!r} (uniform, schema)")
 
@@ -102,22 +104,8 @@ def parse_atoms(spec: str | int) -> tuple[str, ...]:
 
 
 def shipped_keys() -> set[str]:
-    """Canonical statements of every shipped benchmark item (Pelletier, textbook)."""
-    from gentzen.core.sequent import parse_sequent
-    from gentzen.data.sets import load_set, set_paths
-
-    return {parse_sequent(item["sequent"]).canonical() for name in set_paths() for item in load_set(name)}
-
-
-def split_of(canonical: str) -> str:
-    """train/dev/heldout from a hash of the canonical statement: one statement, one split."""
-    h = int.from_bytes(hashlib.sha256(canonical.encode()).digest()[:8], "big") % 100
-    acc = 0
-    for name, share in SPLITS:
-        acc += share
-        if h < acc:
-            return name
-    return SPLITS[-1][0]
+    """Canonical statements held out of training: every shipped set item and the acceptance list."""
+    return set(heldout_keys())
 
 
 def random_formula(rng: random.Random, atoms, depth: int, stop: float = 0.3) -> Formula:
@@ -286,4 +274,4 @@ def summary(records: list[dict]) -> dict:
                       "mean": round(sum(lines) / len(lines), 2)} if lines else None}
 
 
-__all__ = ["GenConfig", "generate", "Interrupted", "split_of", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]
+__all__ = ["GenConfig", "generate", "Interrupted", "split_of", "SPLITS", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]

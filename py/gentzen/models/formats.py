@@ -71,7 +71,8 @@ def goals_block(state_text: str) -> str:
     return f"/-\n{state_text.rstrip(chr(10))}\n-/\n"
 
 
-_NAME = re.compile(r"^(theorem|example)\s+(?!\()\S+")
+# the keyword and name; an `example` (no name) followed by a binder is kept as written
+_NAME = re.compile(r"^(theorem|example)\s+(?![({\[⦃])\S+")
 
 
 def header(statement: str) -> str:

@@ -1,0 +1,67 @@
+"""pass@k against training time for a run of runs/default_model_recipe.sh: one point per checkpoint
+(SFT, then each EI round), its training seconds from gentzen.json, its pass@k from OUT/eval/*.json.
+Usage: python3 runs/plot_passk_time.py OUT   (writes OUT/passk_time.json and, with matplotlib, .png)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def checkpoints(out: Path) -> list[tuple[str, Path]]:
+    found = [("sft", out / "sft")]
+    found += [(f"ei-{d.name}", d) for d in sorted((out / "ei").glob("round-*")) if (d / "gentzen.json").is_file()]
+    return found
+
+
+def table(out: Path) -> list[dict]:
+    rows = []
+    for name, model in checkpoints(out):
+        if not (model / "gentzen.json").is_file():
+            continue
+        row = {"checkpoint": name, "seconds": json.loads((model / "gentzen.json").read_text()).get("seconds")}
+        for path in sorted((out / "eval").glob(f"{name}-*.json")):
+            summary = json.loads(path.read_text())
+            for method, res in summary.get("methods", {}).items():
+                for k, v in res.get("pass", {}).items():
+                    row[f"{path.stem[len(name) + 1:]}/{method}/{k}"] = v["mean"] if isinstance(v, dict) else v
+        rows.append(row)
+    return rows
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or not Path(argv[0]).is_dir():
+        print("usage: python3 runs/plot_passk_time.py OUT (a run folder of runs/default_model_recipe.sh)",
+              file=sys.stderr)
+        return 2
+    out = Path(argv[0])
+    rows = table(out)
+    (out / "passk_time.json").write_text(json.dumps(rows, indent=2) + "\n")
+    print(json.dumps(rows))
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib missing: wrote the table only", file=sys.stderr)
+        return 0
+    series = sorted({k for r in rows for k in r if "/" in k})
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for key in series:
+        pts = [(r["seconds"], r[key]) for r in rows if key in r and r["seconds"] is not None]
+        if pts:
+            ax.plot([p[0] / 60 for p in pts], [p[1] for p in pts], "-o", label=key)
+    ax.set_xlabel("training time (minutes: SFT, then each EI round)")
+    ax.set_ylabel("pass@k")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / "passk_time.png", dpi=110)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
