@@ -83,7 +83,7 @@ def test_forbidden_prefilter_never_hides_a_match(text):
                 min_size=1, max_size=5).map(" ".join), st.integers(0, 30))
 @settings(max_examples=500, deadline=None)
 def test_plain_application_fast_path_matches_the_parser(text, base):
-    from gentzen.core import syntax
+    from gentzen.core import term_parser, words
 
-    parser = syntax._TermParser(syntax.tokenize(text, base), base + len(text))
-    assert repr(syntax.parse_term(text, base)) == repr(parser.term(0))
+    parser = term_parser._TermParser(words.tokenize(text, base), base + len(text))
+    assert repr(term_parser.parse_term(text, base)) == repr(parser.term(0))

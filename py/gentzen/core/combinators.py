@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import re
 
+from gentzen.core.constants import ElabErr
+from gentzen.core.elab import Elaborator
 from gentzen.core.formula import FALSE, Not, parse_formula, to_lean
 from gentzen.core.goals import Goal
-from gentzen.core.tactics import Failure, Frame
+from gentzen.core.term_parser import parse_term
+from gentzen.core.terms import App, Id, SyntaxErr
+from gentzen.core.frames import Failure, Frame
 from gentzen.errors import ParseError
 
 WORDS = frozenset("try repeat first all_goals any_goals skip done case next by_cases nomatch rename_i specialize".split())
@@ -344,9 +348,6 @@ def _nomatch(content: str, rest: str, rcol: int, col: int, frames: list, next_n:
 def _specialize(rest: str, rcol: int, col: int, frames: list, next_n: int) -> int:
     """`specialize h a₁ … aₙ` (Lean/Elab/Tactic/Specialize.lean): `h a₁ … aₙ` is elaborated, asserted under h's
     name at the end of the context, and the old h cleared."""
-    from gentzen.core.elab import ElabErr, Elaborator
-    from gentzen.core.syntax import App, Id, SyntaxErr, parse_term
-
     fr = frames[-1]
     goal = fr.goals[0]
     try:

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import PROP, ElabErr, Elaborator, lookup
+from gentzen.core.constants import PROP, ElabErr, lookup
+from gentzen.core.elab import Elaborator
 from gentzen.core.formula import FALSE, Formula, Imp, evaluate, to_lean
+from gentzen.core.frames import Failure, Frame, _check_atoms
 from gentzen.core.goals import Goal, append_tag, display_names, shadow_rebound_atoms
 from gentzen.core.patterns import PatternErr, cases_on, constructors, destruct
+from gentzen.core.terms import SyntaxErr
+from gentzen.core.words import check_name
 
 # `Tactic `assumption` failed` + blank line + goal: the `throwTacticEx` layout of Lean ≥ 4.2x, as the kernel
 # already prints for `introN`/`apply` (lean_facts.md §4.4); a reconstruction, listed in docs/kernel.md.
@@ -20,7 +24,6 @@ _FAILED = "Tactic `{}` failed\n\n{}"
 
 
 def _fail(kind, message, tac):
-    from gentzen.core.tactics import Failure
     return Failure(kind, message, tac.col, tac.end)
 
 
@@ -109,7 +112,6 @@ def _destruct(goal: Goal, index: int, pat, tac) -> list[Goal]:
     try:
         return destruct(goal, index, pat, _shown)
     except PatternErr as e:
-        from gentzen.core.tactics import Failure
         raise Failure(e.kind, e.message, e.col, e.col) from None
 
 
@@ -137,7 +139,6 @@ def _nd_shape(goal: Goal, i: int, pat):
 
 
 def _hyp_index(goal: Goal, name: str, tac) -> int:
-    from gentzen.core.tactics import Failure
     for i in range(len(goal.ctx) - 1, -1, -1):
         n, _ty, inacc = goal.ctx[i]
         if n == name and not inacc:
@@ -152,7 +153,6 @@ def cases_goals(goal: Goal, tac) -> tuple[list[Goal], list[tuple[str, int]]]:
         try:
             ty = Elaborator(goal.ctx, goal.names).infer(tac.term, None)
         except ElabErr as e:
-            from gentzen.core.tactics import Failure
             raise Failure(e.kind, e.message, e.col, e.end) from None
         if ty is PROP:
             raise _fail("unsupported", "`cases` on a proposition (not a proof) is outside gentzen's proof language", tac)
@@ -187,7 +187,6 @@ def refine_goals(goal: Goal, tac, el: Elaborator) -> list[Goal]:
             raise _fail("unsupported", f"`⟨…⟩` for `{to_lean(expected)}` is outside gentzen's proof language", tac)
         if expected.kind not in ("and", "iff"):
             what = "with only one constructor " if expected.kind == "or" else ""
-            from gentzen.core.tactics import Failure
             raise Failure("type_mismatch", "invalid constructor ⟨...⟩, expected type must be an inductive type "
                           f"{what}\n  {to_lean(expected)}", col, end)
         if len(items) < 2:
@@ -236,7 +235,6 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
                         "alternatives `trivial` tries, is not reproduced)\n\n" + goal.render(), tac)
         return [], None, next_n
     if kind == "show":
-        from gentzen.core.tactics import _check_atoms
         _check_atoms(tac.formula, goal, tac)
         if tac.formula.unf is not goal.target.unf:
             raise _fail("tactic_failed", f"`show {to_lean(tac.formula)}` does not match the goal (gentzen's "
@@ -277,7 +275,6 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
     if kind == "cases_with":
         # `cases h with | inl a => … | inr b => …`: the goals wait in an "alts" block for their
         # `| ctor names => …` lines (kernel.py); each alternative must close its goal
-        from gentzen.core.tactics import Frame
         goals, ctors = cases_goals(goal, tac)
         if not goals:  # `False`: no constructor, so no alternative can follow (Lean's parser wants one)
             raise _fail("unsupported", "`cases … with` on `False` has no alternatives; write `cases h`", tac)
@@ -288,7 +285,6 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
         try:
             return refine_goals(goal, tac, Elaborator(goal.ctx, goal.names)), None, next_n
         except ElabErr as e:
-            from gentzen.core.tactics import Failure
             raise Failure(e.kind, e.message, e.col, e.end) from None
     raise AssertionError(kind)
 
@@ -306,8 +302,6 @@ def open_alternative(frames: list, content: str, col: int, line_no: int):
     """A `| ctor x y => tac` line of `cases h with` (Parser/Tactic.lean `inductionAlt`): the goal of `ctor`
     leaves the "alts" block, its fields get the names, and an "alt" block opens that must close it
     (`evalAlt` uses `closeUsingOrAdmit`; unsolved goals are reported at `=>`). Returns (rest, rest_col)."""
-    from gentzen.core.syntax import SyntaxErr, check_name
-    from gentzen.core.tactics import Failure, Frame
     fr = frames[-1]
     if fr.kind == "alt" and fr.column is None:  # the previous alternative's `=>` had no tactic
         raise Failure("parse", "expected a tactic after `=>` (the previous alternative is empty)", col, col + 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.elab import PROP
+from gentzen.core.constants import PROP
 from gentzen.core.formula import And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")

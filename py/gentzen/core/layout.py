@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.syntax import DECL_END, LEAN_TACTICS, TERM_KEYWORDS
+from gentzen.core.words import DECL_END, LEAN_TACTICS, TERM_KEYWORDS
 
 # Line ends after which a deeper line starts a block (a box, alternatives, a `case`), not a continuation.
 _OPENS_BLOCK = (" by", ":= by", " with", "<;>")

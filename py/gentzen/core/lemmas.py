@@ -11,7 +11,8 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from gentzen.core.formula import Atom, Formula, Imp, to_lean
+from gentzen.core.constants import PROP
+from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 
 # name -> Lemma, while the kernel checks a proof of a file whose earlier theorems were accepted
 LEMMAS: ContextVar[dict] = ContextVar("gentzen_lemmas", default={})
@@ -31,8 +32,6 @@ class Lemma:
 def make_lemma(binders, hyps: dict, goal: Formula) -> Lemma | None:
     """From the statement's binders [(bracket, name, type text)] and its parsed hypotheses and goal; None when a
     binder is outside the propositional shape (instance binders, types the kernel did not read)."""
-    from gentzen.core.tactics import _inst
-
     ren = {n: Atom("?" + n) for b, n, t in binders if t.strip() == "Prop"}
     params = []
     for bracket, name, ty in binders:
@@ -49,9 +48,6 @@ def make_lemma(binders, hyps: dict, goal: Formula) -> Lemma | None:
 
 def elab_lemma(el, lem: Lemma, node, args, hint, err):
     """The type of `lem a₁ … aₙ` (the elaborator `el`, the head `node`, `err(kind, message, at)` raises)."""
-    from gentzen.core.elab import PROP
-    from gentzen.core.tactics import _inst, _unify
-
     s: dict = {}
     explicit = [p for p in lem.params if p[2]]
     own, rest = args[: len(explicit)], args[len(explicit):]
@@ -87,3 +83,39 @@ def elab_lemma(el, lem: Lemma, node, args, hint, err):
             "no expected type here; Lean elaborates in another order and may have one: Lean may accept it (check "
             "with `--backend repl` or `--backend both`))", node)
     return out, rest
+
+
+def _mv(name: str) -> Formula:
+    """A metavariable of a constant's type (`?a`); no user atom can start with `?`."""
+    return Atom("?" + name)
+
+
+
+def _unify(p: Formula, t: Formula, s: dict) -> bool:
+    """isDefEq of a pattern with metavariables against a closed formula (first-order, `Not` unfolded lazily,
+    as Lean's lazy delta reduction does when the heads differ)."""
+    if p.kind == "atom" and p.name.startswith("?"):
+        cur = s.get(p.name)
+        if cur is not None:
+            return cur.unf is t.unf
+        s[p.name] = t
+        return True
+    if p.kind == t.kind:
+        if p.kind == "atom":
+            return p.name == t.name
+        return all(_unify(a, b, s) for a, b in zip(p.args, t.args))
+    if p.kind == "not":
+        return _unify(Imp(p.args[0], FALSE), t, s)
+    if t.kind == "not":
+        return _unify(p, Imp(t.args[0], FALSE), s)
+    return False
+
+
+
+def _inst(p: Formula, s: dict) -> Formula:
+    if p.kind == "atom":
+        return s.get(p.name, p)
+    if not p.args:
+        return p
+    args = tuple(_inst(a, s) for a in p.args)
+    return {"not": lambda a: Not(a), "and": And, "or": Or, "imp": Imp, "iff": Iff}[p.kind](*args)

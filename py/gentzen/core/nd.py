@@ -9,8 +9,10 @@ Without the import each name is what Lean calls it then: an unknown tactic or id
 
 from __future__ import annotations
 
-from gentzen.core.elab import ND_SCOPE  # noqa: F401  (set by the kernel; re-exported here)
-from gentzen.core.syntax import App, Id, SyntaxErr, Tactic, check_name
+from gentzen.core.constants import CONSTANTS, ND_SCOPE, PROP, ElabErr  # (ND_SCOPE: set by the kernel; re-exported)
+from gentzen.core.formula import FALSE, Imp
+from gentzen.core.terms import App, Id, SyntaxErr, Tactic
+from gentzen.core.words import check_name
 
 # macro name → (argument shape, expansion); each line mirrors a `macro` in lean/Gentzen/ND.lean.
 # Shapes: "" no arguments, "x" one identifier, "h" one hypothesis, "h with x y", "h a" two names.
@@ -112,8 +114,6 @@ def _nd(word, col, end, tactics, names=()):
 
 def elab_nd_constant(el, node, hint, args):
     """The type of `Gentzen.ND.<rule> args` (the elaborator's `_ident` for these names, under the import)."""
-    from gentzen.core.elab import CONSTANTS, PROP, ElabErr
-    from gentzen.core.formula import FALSE, Imp
     rule = node.name[len("Gentzen.ND."):]
     if rule not in THEOREMS:
         raise ElabErr("unknown_identifier", f"Unknown identifier `{node.name}`", node)

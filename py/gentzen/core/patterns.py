@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from gentzen.core.formula import FALSE, Formula, Imp
 from gentzen.core.goals import Goal, append_tag
-from gentzen.core.syntax import SyntaxErr, Tactic, check_name, parse_term
+from gentzen.core.term_parser import parse_term
+from gentzen.core.terms import SyntaxErr, Tactic
+from gentzen.core.words import check_name
 
 CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
 

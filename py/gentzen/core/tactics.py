@@ -1,61 +1,21 @@
 """Tactics of the proof language: what each one does to the main goal, with Lean 4.32's failures.
 
 `run_tactic` is the kernel's single dispatch point; it returns the new goals (and a block to open
-for `have … := by`). Frames (open blocks) and the internal failure type live here too, so the
-kernel module only manages blocks, lines and entry points.
+for `have … := by`). Frames (open blocks) and the internal failure type are in frames.py; the core
+tactics beyond the natural-deduction subset in core_tactics.py.
 """
 
 from __future__ import annotations
 
-import re
-
-from gentzen.core.elab import ASK_LEAN, ND_SCOPE, POSTPONED, PROP, ElabErr, Elaborator
-from gentzen.core.formula import FALSE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
+from gentzen.core.constants import ASK_LEAN, ND_SCOPE, POSTPONED, PROP, ElabErr
+from gentzen.core.core_tactics import run_core
+from gentzen.core.elab import Elaborator
+from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, to_lean
+from gentzen.core.frames import Failure, Frame, _check_atoms, bump, fresh_auto_name
 from gentzen.core.goals import _SCAN_MAX, Goal, append_tag, shadow_rebound_atoms
-from gentzen.core.syntax import App, Id
-
-_AUTO = re.compile(r"n(\d+)")
-
-
-class Frame:
-    """An open tactic block: the top proof, a `have … := by` box, or a `·` bullet (never mutated)."""
-
-    __slots__ = ("kind", "column", "goals", "opener", "pending")
-
-    def __init__(self, kind: str, column: int | None, goals: tuple, opener: tuple, pending=None) -> None:
-        self.kind = kind          # top | have | bullet
-        self.column = column      # None until the block's first line fixes it
-        self.goals = goals
-        self.opener = opener      # (line, column) reported for its unsolved goals
-        self.pending = pending    # have: (name, formula) added to the parent's main goal on close
-
-
-class Failure(Exception):
-    """A tactic or block error at a column of the current line (or at `line`)."""
-
-    def __init__(self, kind: str, message: str, col: int, end: int | None = None, line: int | None = None):
-        super().__init__(message)
-        self.kind, self.message, self.col, self.end, self.line = kind, message, col, end, line
-
-
-def bump(names, next_n: int) -> int:
-    """The next free nK after `names` are introduced."""
-    for n in names:
-        m = _AUTO.fullmatch(n)
-        if m:
-            next_n = max(next_n, int(m.group(1)) + 1)
-    return next_n
-
-
-def fresh_auto_name(goal: Goal, next_n: int) -> tuple[str, int]:
-    """The next `nK` (auto_names) that is not a proposition atom in scope, and the counter after it.
-
-    Skipping atoms keeps the promise that a solved state's `proof_text()` checks: a hypothesis named
-    like an atom would shadow it, which the kernel refuses (issue 10, soundness-fuzzer finding).
-    """
-    while goal.lookup(f"n{next_n}") is PROP:
-        next_n += 1
-    return f"n{next_n}", next_n + 1
+from gentzen.core.lemmas import _inst, _mv, _unify
+from gentzen.core.nd import TACTIC_MACROS
+from gentzen.core.terms import App, Id
 
 
 def _rebinds_atom(names, goal: Goal) -> bool:
@@ -80,7 +40,7 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, reb
         if ND_SCOPE.get():
             _no_nd_keyword(tac.names, tac)
     if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, …: core_tactics.py
-        goals, push, next_n = _core()(tac, goal, next_n, auto_names, line_no, run_tactic)
+        goals, push, next_n = run_core(tac, goal, next_n, auto_names, line_no, run_tactic)
         return goals, push, bump(tac.names, next_n)
     if kind == "nd":
         return _run_nd(tac, goal, next_n, auto_names, line_no)
@@ -182,20 +142,8 @@ _CORE_KINDS = frozenset("assumption contradiction trivial show intros intro_pat 
                         "cases_with refine".split())
 
 
-_RUN_CORE = []
-
-
-def _core():
-    """core_tactics.run_core, imported on first use (core_tactics imports this module's Failure)."""
-    if not _RUN_CORE:
-        from gentzen.core.core_tactics import run_core
-        _RUN_CORE.append(run_core)
-    return _RUN_CORE[0]
-
-
 def _no_nd_keyword(names, tac) -> None:
     """With `import Gentzen.ND` the rule macros' names are keywords: Lean cannot read them as names."""
-    from gentzen.core.nd import TACTIC_MACROS
     for n in names:
         if n in TACTIC_MACROS:
             raise Failure("unsupported", f"`{n}` is a tactic keyword under `import Gentzen.ND`; name the "
@@ -214,11 +162,6 @@ def _run_nd(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int):
         new, push, next_n = run_tactic(sub, goals[0], next_n, auto_names, line_no)
         goals = list(new) + goals[1:]
     return goals, None, next_n
-
-
-def _mv(name: str) -> Formula:
-    """A metavariable of a constant's type (`?a`); no user atom can start with `?`."""
-    return Atom("?" + name)
 
 
 # Constants `apply` accepts, as Lean's `forallMetaTelescope` sees them (binder names are the tags the new
@@ -240,35 +183,6 @@ _APPLY_CONSTS = {
 }
 # The constants `apply` takes with some explicit arguments given (`apply Or.elim h`): the rest become goals.
 _APPLY_PARTIAL = frozenset(("Or.elim", "absurd", "mt", "And.intro", "Iff.intro"))
-
-
-def _unify(p: Formula, t: Formula, s: dict) -> bool:
-    """isDefEq of a pattern with metavariables against a closed formula (first-order, `Not` unfolded lazily,
-    as Lean's lazy delta reduction does when the heads differ)."""
-    if p.kind == "atom" and p.name.startswith("?"):
-        cur = s.get(p.name)
-        if cur is not None:
-            return cur.unf is t.unf
-        s[p.name] = t
-        return True
-    if p.kind == t.kind:
-        if p.kind == "atom":
-            return p.name == t.name
-        return all(_unify(a, b, s) for a, b in zip(p.args, t.args))
-    if p.kind == "not":
-        return _unify(Imp(p.args[0], FALSE), t, s)
-    if t.kind == "not":
-        return _unify(p, Imp(t.args[0], FALSE), s)
-    return False
-
-
-def _inst(p: Formula, s: dict) -> Formula:
-    if p.kind == "atom":
-        return s.get(p.name, p)
-    if not p.args:
-        return p
-    args = tuple(_inst(a, s) for a in p.args)
-    return {"not": lambda a: Not(a), "and": And, "or": Or, "imp": Imp, "iff": Iff}[p.kind](*args)
 
 
 def _apply_const(tac, goal: Goal, name: str) -> list[Goal]:
@@ -413,10 +327,3 @@ def _arity(f: Formula) -> int:
     return n
 
 
-def _check_atoms(formula: Formula, goal: Goal, tac) -> None:
-    for a in formula.atom_names():
-        ty = goal.lookup(a)
-        if ty is not PROP:
-            raise Failure("unknown_identifier" if ty is None else "type_mismatch",
-                        f"Unknown identifier `{a}`" if ty is None else
-                        f"type expected, got\n  ({a} : {to_lean(ty)})", tac.col)

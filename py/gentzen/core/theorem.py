@@ -10,11 +10,11 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from gentzen.core.elab import PROP
+from gentzen.core.constants import PROP
 from gentzen.core.formula import Formula, parse_formula, to_lean
 from gentzen.core.goals import ATOM_ID, display_names, rename_atoms, shadowed_atom, written_name
 from gentzen.core.sequent import Sequent, parse_sequent
-from gentzen.core.syntax import KEYWORDS as _TAC_KEYWORDS, MAYBE_KEYWORDS, is_lean_ident
+from gentzen.core.words import KEYWORDS as _TAC_KEYWORDS, MAYBE_KEYWORDS, is_lean_ident
 from gentzen.errors import ParseError
 
 IDENT = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
