@@ -1,7 +1,7 @@
 """The kernel's hot path for a line seen before (`ProofState._step` on a cached raw line) gives exactly
 what the step from scratch (`_step_text`) gives: states, renamed lines, errors, positions.
 
-The uncached run patches `kernel.remember_line` to keep nothing, so every step takes the path from
+The uncached run patches `state.remember_line` to keep nothing, so every step takes the path from
 scratch; the cached run warms the cache with the same steps first, so every cacheable step hits it.
 """
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gentzen.bench.kernel import corpus
-from gentzen.core import kernel, syntax
+from gentzen.core import kernel, state, syntax
 from gentzen.core.kernel import StepError, check_proof, start
 from gentzen.core.theorem import Theorem
 
@@ -69,7 +69,7 @@ def _both(fn, monkeypatch):
     """fn() uncached (nothing kept), then fn() twice cached (the second run takes the hot path)."""
     syntax._LINE_CACHE.clear()
     with monkeypatch.context() as m:
-        m.setattr(kernel, "remember_line", lambda raw, prepared: None)
+        m.setattr(state, "remember_line", lambda raw, prepared: None)
         cold = fn()
     fn()
     return cold, fn()
