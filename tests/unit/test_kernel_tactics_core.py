@@ -326,7 +326,8 @@ def test_patterns_the_kernel_does_not_model_are_unsupported():
 @pytest.mark.parametrize("hyp,pat", [("P ∨ Q", "x | y"), ("P ∧ Q", "⟨x, y⟩"), ("P ↔ Q", "⟨x, y⟩"), ("¬P ∨ (Q → P)", "x | y")])
 def test_nd_shape_fast_path_equals_the_general_destructuring(hyp, pat):
     from gentzen.core.core_tactics import _nd_shape, _shown
-    from gentzen.core.patterns import destruct, parse_pattern
+    from gentzen.core.destruct import destruct
+    from gentzen.core.patterns import parse_pattern
     s = start(Theorem.from_sequent(f"R, {hyp} ⊢ R"))
     goal = s.open_goals[0]
     i = len(goal.ctx) - 1

@@ -25,9 +25,7 @@ from gentzen.errors import LimitError, ParseError
 _INITIAL: dict[Theorem, tuple] = {}  # bounded (formula.trim_cache), no stop-the-world clear
 
 
-
 _INITIAL_MAX = 100_000
-
 
 
 def start(theorem: Theorem | str, *, auto_names: bool = False, strict_nd: bool = False,
@@ -44,7 +42,6 @@ def start(theorem: Theorem | str, *, auto_names: bool = False, strict_nd: bool =
             trim_cache(_INITIAL)
         _INITIAL[thm] = init
     return ProofState(thm, init[0], None, 2, auto_names, init[1], strict_nd, nd_import)
-
 
 
 def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
@@ -154,7 +151,6 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
     return CheckResult(err is None, err, n)
 
 
-
 def _check_joined(state: "ProofState", groups) -> CheckResult:
     """check_proof's loop over tactics spanning lines: each group is one step; positions are the physical ones."""
     n = 0
@@ -176,7 +172,6 @@ def _check_joined(state: "ProofState", groups) -> CheckResult:
         n += 1
     err = state.finish()
     return CheckResult(err is None, err, n)
-
 
 
 def _check_term(thm: Theorem, parts) -> CheckResult:

@@ -12,16 +12,13 @@ from gentzen.core.formula import to_lean
 PROP = "Prop"  # the type of an atom: a hypothesis `P : Prop`
 
 
-
 # True while the kernel checks a proof whose file has `import Gentzen.ND` (see gentzen/core/nd.py).
 ND_SCOPE: ContextVar[bool] = ContextVar("gentzen_nd_import", default=False)
-
 
 
 # The namespaces the file opens (`open Classical`) while the kernel checks one of its proofs: an identifier
 # not in scope resolves to `N.name` for an open N, as Lean's name resolution does (ResolveName.lean).
 OPENS: ContextVar[tuple] = ContextVar("gentzen_opens", default=())
-
 
 
 # Explicit-argument counts of the constants in the proof language.
@@ -35,10 +32,8 @@ CONSTANTS = {
 }
 
 
-
 # How every `unsupported` message ends: the construct may be valid Lean, and this is how to ask Lean.
 ASK_LEAN = "Lean may accept it (check with `--backend repl` or `--backend both`)"
-
 
 
 # Errors Lean's elaborator may avoid by postponing the term until its expected type is known
@@ -46,7 +41,6 @@ ASK_LEAN = "Lean may accept it (check with `--backend repl` or `--backend both`)
 # no expected type, Lean may have one, so these are `unsupported`, never a Lean error.
 POSTPONED = ("don't know how to synthesize", "invalid constructor ⟨...⟩, expected type must be known",
              "Invalid dotted identifier notation: The expected type")
-
 
 
 def definite(e: "ElabErr", term) -> "ElabErr":
@@ -57,10 +51,8 @@ def definite(e: "ElabErr", term) -> "ElabErr":
     return e
 
 
-
 _POSTPONE_NOTE = (f"\n(gentzen's kernel had no expected type here; Lean elaborates in another order and may "
                   f"have one: {ASK_LEAN})")
-
 
 
 class ElabErr(Exception):
@@ -70,10 +62,8 @@ class ElabErr(Exception):
         self.col, self.end = node.col, node.end
 
 
-
 def _raise(kind: str, message: str, node):
     raise ElabErr(kind, message, node)
-
 
 
 def lookup(ctx, name: str):
@@ -82,7 +72,6 @@ def lookup(ctx, name: str):
         if h[0] == name and not h[2]:
             return h[1]
     return None
-
 
 
 def type_str(t) -> str:

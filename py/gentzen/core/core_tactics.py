@@ -14,7 +14,7 @@ from gentzen.core.elab import Elaborator
 from gentzen.core.formula import FALSE, Formula, Imp, evaluate, to_lean
 from gentzen.core.frames import Failure, Frame, _check_atoms
 from gentzen.core.goals import Goal, append_tag, display_names, shadow_rebound_atoms
-from gentzen.core.patterns import PatternErr, cases_on, constructors, destruct
+from gentzen.core.destruct import PatternErr, cases_on, constructors, destruct
 from gentzen.core.terms import SyntaxErr
 from gentzen.core.words import check_name
 

@@ -273,18 +273,14 @@ FIELD_CONSTS = frozenset("And.left And.right And.symm Or.elim Or.resolve_left Or
                          "Not.elim False.elim Iff.mp Iff.mpr Iff.symm".split())
 
 
-
 _HEAD = {"and": "And", "or": "Or", "iff": "Iff", "not": "Not", "true": "True", "false": "False"}
-
 
 
 _PARTIAL_ALONE = frozenset(("mt", "Or.resolve_left", "Or.resolve_right"))
 
 
-
 # Fields `_project` reads directly off ∧ / ↔ (a projection, no constant application needed).
 _NATIVE_FIELDS = frozenset(("1", "2", "left", "right", "mp", "mpr"))
-
 
 
 def _field_const(ty, field: str) -> str | None:

@@ -1,8 +1,8 @@
-"""Propositional formulas: interned syntax trees, a Lean-notation parser and Lean 4's printer.
+"""Propositional formulas: interned syntax trees and a Lean-notation parser.
 
-Formulas are hash-consed, so structural equality is identity (`a is b`). Parsing and printing
-are iterative, so a formula nested 100,000 deep neither overflows the stack nor takes quadratic
-time. Printing follows Lean 4's pretty-printer: the fewest parentheses that parse back.
+Formulas are hash-consed, so structural equality is identity (`a is b`). Parsing is iterative, so a
+formula nested 100,000 deep neither overflows the stack nor takes quadratic time. Printing (Lean 4's
+pretty-printer), atoms, subformulas and evaluation are in formula_text.py, re-exported here.
 """
 
 from __future__ import annotations
@@ -11,16 +11,10 @@ import re
 from itertools import islice
 import sys
 
+from gentzen.core.formula_text import (MAX_PREC, NOT_SLOT, PREC, SLOTS, SYMBOL, atoms_of,  # noqa: F401
+                                       evaluate, subformulas, to_lean)
 from gentzen.errors import LimitError, ParseError
 
-# Precedences of Lean 4's notations (Init/Notation.lean, Init/Core.lean).
-MAX_PREC = 1024
-PREC = {"atom": MAX_PREC, "true": MAX_PREC, "false": MAX_PREC, "not": MAX_PREC,
-        "and": 35, "or": 30, "imp": 25, "iff": 20}
-# (left slot, right slot): a child is parenthesised iff its precedence is below its slot.
-SLOTS = {"and": (36, 35), "or": (31, 30), "imp": (26, 25), "iff": (21, 21)}
-NOT_SLOT = 40
-SYMBOL = {"and": "∧", "or": "∨", "imp": "→", "iff": "↔"}
 
 MAX_FORMULA_CHARS = 10_000_000
 
@@ -117,84 +111,6 @@ BINARY = {"and": And, "or": Or, "imp": Imp, "iff": Iff}
 def defeq(a: Formula, b: Formula) -> bool:
     """Lean's definitional equality on these formulas: ¬φ unfolds to φ → False, nothing else."""
     return a.unf is b.unf
-
-
-def atoms_of(f: Formula) -> set[str]:
-    out: set[str] = set()
-    seen: set[int] = set()
-    stack = [f]
-    while stack:
-        g = stack.pop()
-        if id(g) in seen:
-            continue
-        seen.add(id(g))
-        if g.kind == "atom":
-            out.add(g.name)
-        else:
-            stack.extend(g.args)
-    return out
-
-
-def subformulas(f: Formula) -> list[Formula]:
-    """All distinct subformulas, children before parents."""
-    order: list[Formula] = []
-    seen: set[int] = set()
-    stack: list[tuple[Formula, bool]] = [(f, False)]
-    while stack:
-        g, done = stack.pop()
-        if done:
-            order.append(g)
-            continue
-        if id(g) in seen:
-            continue
-        seen.add(id(g))
-        stack.append((g, True))
-        stack.extend((a, False) for a in reversed(g.args))
-    return order
-
-
-# ---------------------------------------------------------------- printing
-
-
-def to_lean(f: Formula) -> str:
-    """Lean 4's pretty-printed form (single line; Lean wraps only past 120 columns)."""
-    if f.text is not None:
-        return f.text
-    if f.kind == "atom":
-        return f.name
-    out: list[str] = []
-    # Work items: a Formula to print in a slot, or a literal string.
-    stack: list = [(f, 0)]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-            continue
-        g, slot = item
-        k = g.kind
-        if k == "atom":
-            out.append(g.name)
-            continue
-        if k == "true":
-            out.append("True")
-            continue
-        if k == "false":
-            out.append("False")
-            continue
-        wrap = PREC[k] < slot
-        if wrap:
-            out.append("(")
-            stack.append(")")
-        if k == "not":
-            out.append("¬")
-            stack.append((g.args[0], NOT_SLOT))
-        else:
-            ls, rs = SLOTS[k]
-            stack.append((g.args[1], rs))
-            stack.append(f" {SYMBOL[k]} ")
-            stack.append((g.args[0], ls))
-    f.text = "".join(out)  # cached on the printed formula only, so deep trees stay linear in memory
-    return f.text
 
 
 # ---------------------------------------------------------------- parsing
@@ -431,26 +347,6 @@ def parse_tokens(toks: list[tuple[str, str, int]], *, atoms=None, end_column: in
         reduce_top()
     assert len(operands) == 1
     return operands[0]
-
-
-def evaluate(f: Formula, model: dict[str, bool]) -> bool:
-    """Evaluate under one assignment (iterative; used by tests and countermodel display)."""
-    val: dict[int, bool] = {}
-    for g in subformulas(f):
-        k = g.kind
-        if k == "atom":
-            v = bool(model[g.name])
-        elif k == "true":
-            v = True
-        elif k == "false":
-            v = False
-        elif k == "not":
-            v = not val[id(g.args[0])]
-        else:
-            a, b = val[id(g.args[0])], val[id(g.args[1])]
-            v = (a and b) if k == "and" else (a or b) if k == "or" else ((not a) or b) if k == "imp" else a == b
-        val[id(g)] = v
-    return val[id(f)]
 
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))

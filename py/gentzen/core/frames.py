@@ -14,7 +14,6 @@ from gentzen.core.goals import Goal
 _AUTO = re.compile(r"n(\d+)")
 
 
-
 class Frame:
     """An open tactic block: the top proof, a `have … := by` box, or a `·` bullet (never mutated)."""
 
@@ -28,14 +27,12 @@ class Frame:
         self.pending = pending    # have: (name, formula) added to the parent's main goal on close
 
 
-
 class Failure(Exception):
     """A tactic or block error at a column of the current line (or at `line`)."""
 
     def __init__(self, kind: str, message: str, col: int, end: int | None = None, line: int | None = None):
         super().__init__(message)
         self.kind, self.message, self.col, self.end, self.line = kind, message, col, end, line
-
 
 
 def bump(names, next_n: int) -> int:
@@ -47,7 +44,6 @@ def bump(names, next_n: int) -> int:
     return next_n
 
 
-
 def fresh_auto_name(goal: Goal, next_n: int) -> tuple[str, int]:
     """The next `nK` (auto_names) that is not a proposition atom in scope, and the counter after it.
 
@@ -57,7 +53,6 @@ def fresh_auto_name(goal: Goal, next_n: int) -> tuple[str, int]:
     while goal.lookup(f"n{next_n}") is PROP:
         next_n += 1
     return f"n{next_n}", next_n + 1
-
 
 
 def _check_atoms(formula: Formula, goal: Goal, tac) -> None:

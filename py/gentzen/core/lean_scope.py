@@ -28,7 +28,6 @@ class _Scope:
     options: dict = field(default_factory=dict)     # `set_option autoImplicit false` and the like, to the scope's end
 
 
-
 @dataclass
 class _Context:
     scopes: list = field(default_factory=lambda: [_Scope("file")])
@@ -57,7 +56,6 @@ class _Context:
             if name in sc.options:
                 return sc.options[name]
         return default
-
 
 
 def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
@@ -98,10 +96,8 @@ def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
     return replace(item, lemmas=lemmas, caveat=caveat)
 
 
-
 _BINDER_WORDS = re.compile(r"(?:(?<=intro )|(?<=intros )|(?<=fun )|(?<=λ )|(?<=have )|(?<=\| inl )|(?<=\| inr )"
                            r"|(?<=rename_i ))([^\W\d][\w'!?₀-₉]*)(?=[ ,:=]|$)", re.M)
-
 
 
 def _caveat_without(caveat: str, names: set) -> str | None:
@@ -117,7 +113,6 @@ def _caveat_without(caveat: str, names: set) -> str | None:
     return None if out.startswith("(Lean may accept") else out
 
 
-
 def _header_binders(stmt: str) -> list[tuple[str, str, str]]:
     """The binders of `theorem NAME binders : goal :=`: text up to the top-level `:`."""
     depth = 0
@@ -129,7 +124,6 @@ def _header_binders(stmt: str) -> list[tuple[str, str, str]]:
         elif c == ":" and depth == 0 and stmt[i + 1: i + 2] != "=":
             return _binders(stmt[:i])
     return []
-
 
 
 def _binders(text: str) -> list[tuple[str, str, str]]:
@@ -162,17 +156,13 @@ def _binders(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
-
 _FORALL = re.compile(r"\s*∀\s*(?:\(([^():,]+):\s*Prop\s*\)\s*)+,|\s*∀\s*([^():,]+):\s*Prop\s*,")
-
 
 
 _FORALL_GROUP = re.compile(r"\(([^():,]+):\s*Prop\s*\)")
 
 
-
 _INTRO = re.compile(r"(\s*(?:by\s+)?)intro((?:[ ]+[^\W\d][\w'!?₀-₉]*)+)[ ]*(?=\n|$)")
-
 
 
 def _forall_props(stmt: str, tail: str, blank_tail: str):
@@ -227,17 +217,13 @@ def _forall_props(stmt: str, tail: str, blank_tail: str):
     return new, tail
 
 
-
 _UNKNOWN = re.compile(r"Unknown identifier `([^`.]+)`")
-
 
 
 _AUTO_OFF = " (autoImplicit is off)"
 
 
-
 _FORCES_PROP = frozenset(("not", "and", "or", "iff"))
-
 
 
 def _auto_bound(stmt: str, at: int, enabled: bool = True):
@@ -277,9 +263,7 @@ def _auto_bound(stmt: str, at: int, enabled: bool = True):
     return thm, stmt, auto
 
 
-
 _CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
-
 
 
 def _included(ctx: _Context, stmt: str, used: str = "") -> list[tuple[str, str, str]]:
@@ -310,15 +294,12 @@ def _included(ctx: _Context, stmt: str, used: str = "") -> list[tuple[str, str, 
     return sorted(out, key=variables.index)
 
 
-
 # `open N₁ N₂` of plain namespaces is modelled (the kernel resolves names in them, elab.OPENS); the other
 # forms of `open` (`open N (x)`, `hiding`, `renaming`, `open N in` with these) keep the caveat.
 _NAMESPACE = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
 
 
-
 _OPEN_WORDS = frozenset(("hiding", "renaming", "scoped"))
-
 
 
 def _caveat(ctx: _Context, body: str, opens: tuple) -> str | None:

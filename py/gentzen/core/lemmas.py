@@ -90,7 +90,6 @@ def _mv(name: str) -> Formula:
     return Atom("?" + name)
 
 
-
 def _unify(p: Formula, t: Formula, s: dict) -> bool:
     """isDefEq of a pattern with metavariables against a closed formula (first-order, `Not` unfolded lazily,
     as Lean's lazy delta reduction does when the heads differ)."""
@@ -109,7 +108,6 @@ def _unify(p: Formula, t: Formula, s: dict) -> bool:
     if t.kind == "not":
         return _unify(p, Imp(t.args[0], FALSE), s)
     return False
-
 
 
 def _inst(p: Formula, s: dict) -> Formula:

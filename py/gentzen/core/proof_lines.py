@@ -17,13 +17,11 @@ from gentzen.core.terms import SyntaxErr, Tactic
 _NO_TACTIC = Tactic("combinator", 0, 0)  # what `_run` answers for a combinator line (nothing to rename)
 
 
-
 def _parse(content: str, col: int):
     try:
         return parse_line(content, col)
     except SyntaxErr as e:
         raise Failure(e.kind, e.message, e.col, e.end) from None
-
 
 
 def _parent_col(frames) -> int:
@@ -33,12 +31,10 @@ def _parent_col(frames) -> int:
     return 0
 
 
-
 def _alternatives_inline(content: str) -> bool:
     """A `cases h with | … => …` line: its `;` separate tactics inside an alternative, not on the line."""
     body = content[2:] if content.startswith(("· ", ". ")) else content
     return body.startswith("cases ") and " with " in body and "=>" in body
-
 
 
 def _split_alternatives(text: str, col: int) -> list[tuple[str, int]]:
@@ -63,7 +59,6 @@ def _split_alternatives(text: str, col: int) -> list[tuple[str, int]]:
     return out
 
 
-
 def _rename_line(content: str, tac, name: str) -> str:
     """With auto_names, spell out the name the environment assigned (`have :` → `have nK :`)."""
     if tac.kind in ("have", "have_by") and not tac.names:
@@ -74,13 +69,11 @@ def _rename_line(content: str, tac, name: str) -> str:
     return content
 
 
-
 def _as_lean(f: Failure, goal: Goal) -> Failure:
     """The failure with its message printing shadowed atoms as Lean does in this goal (`p✝`, not the id)."""
     if "✝" not in f.message:
         return f
     return Failure(f.kind, show_atoms(f.message, goal.ctx), f.col, f.end, f.line)
-
 
 
 def _blank(text: str) -> str:
@@ -95,14 +88,11 @@ def _blank(text: str) -> str:
     return blank_comments(text)
 
 
-
 def _col_of(text: str, pos: int) -> int:
     return pos - (text.rfind("\n", 0, pos) + 1)
 
 
-
 _TERM_DECL = re.compile(r"(?:^|\s)(?:exact|apply|refine|from|:=|=>|↦)\s+(?:.*\s)?(?:have|suffices)\s")
-
 
 
 def _split_semicolons(content: str, col: int) -> list[tuple[str, int]]:
@@ -143,7 +133,6 @@ def _split_semicolons(content: str, col: int) -> list[tuple[str, int]]:
             raise Failure("parse", "unexpected token ';'; expected tactic", col + (b if b < n else a))
         out.append((text, col + a + len(chunk) - len(chunk.lstrip(" "))))
     return out
-
 
 
 def _line_col(text: str, pos: int) -> tuple[int, int]:

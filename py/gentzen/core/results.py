@@ -10,7 +10,6 @@ KINDS = ("parse", "unknown_identifier", "type_mismatch", "unsolved_goals", "no_g
          "forbidden", "unsupported")
 
 
-
 @dataclass(frozen=True)
 class KernelError:
     """An error at a position of the full text (statement = line 1; lines 1-based, columns 0-based)."""
@@ -26,7 +25,6 @@ class KernelError:
         return {"line": self.line, "column": self.column, "kind": self.kind, "message": self.message}
 
 
-
 @dataclass(frozen=True)
 class CheckResult:
     ok: bool
@@ -35,7 +33,6 @@ class CheckResult:
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "error": self.error.to_dict() if self.error else None}
-
 
 
 @dataclass(frozen=True)

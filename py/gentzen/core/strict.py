@@ -14,10 +14,8 @@ from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id
 _ND_FIELDS = frozenset(("1", "2", "left", "right", "mp", "mpr"))
 
 
-
 _PATTERN_KINDS = frozenset("assumption contradiction trivial show intros intro_pat rintro rcases obtain cases "
                            "cases_with refine".split())
-
 
 
 def _strict_check(tac, goal: Goal) -> None:
@@ -44,7 +42,6 @@ def _strict_check(tac, goal: Goal) -> None:
             node, what = bad
             raise Failure("unsupported", f"{what} is outside the natural-deduction subset (strict_nd)", node.col,
                           node.end)
-
 
 
 def _strict_term(t, ctx):

@@ -16,14 +16,12 @@ class Id:
     end: int
 
 
-
 @dataclass(slots=True, eq=False)
 class App:
     fn: object
     args: tuple
     col: int
     end: int
-
 
 
 @dataclass(slots=True, eq=False)
@@ -33,14 +31,12 @@ class Anon:
     end: int
 
 
-
 @dataclass(slots=True, eq=False)
 class Proj:
     term: object
     field: str
     col: int
     end: int
-
 
 
 @dataclass(slots=True, eq=False)
@@ -52,7 +48,6 @@ class Conn:
     end: int
 
 
-
 @dataclass(slots=True, eq=False)
 class DotId:
     """`.inl`, `.intro`: a constant resolved in the namespace of the expected type's head (Lean's
@@ -60,7 +55,6 @@ class DotId:
     name: str
     col: int
     end: int
-
 
 
 @dataclass(slots=True, eq=False)
@@ -75,7 +69,6 @@ class Fun:
     end: int
 
 
-
 @dataclass(slots=True, eq=False)
 class Show:
     """`show φ from t` (`Term.show`)."""
@@ -83,7 +76,6 @@ class Show:
     body: object
     col: int
     end: int
-
 
 
 @dataclass(slots=True, eq=False)
@@ -100,7 +92,6 @@ class Have:
     end: int
 
 
-
 @dataclass(slots=True, eq=False)
 class Match:
     """Term-mode `match t with | pat => b | …` (`Term.match`), patterns `Or.inl x`/`.inr x`/`⟨a, b⟩`/`And.intro a b`:
@@ -109,7 +100,6 @@ class Match:
     alts: tuple
     col: int
     end: int
-
 
 
 @dataclass(slots=True, eq=False)
@@ -121,7 +111,6 @@ class Ascr:
     end: int
 
 
-
 @dataclass(slots=True, eq=False)
 class Comp:
     """`f ∘ g` (`Function.comp`, `infixr:90 " ∘ "` in src/Init/Prelude.lean... Init/Core.lean)."""
@@ -129,7 +118,6 @@ class Comp:
     g: object
     col: int
     end: int
-
 
 
 @dataclass(slots=True, eq=False)
@@ -148,13 +136,11 @@ class Tactic:
     inline_col: int = 0
 
 
-
 @dataclass(slots=True, eq=False)
 class Line:
     """A parsed line: optional bullet, then one tactic."""
     tactic: Tactic
     bullet_col: int | None = None
-
 
 
 class SyntaxErr(Exception):

@@ -17,11 +17,9 @@ FORBIDDEN = ("sorry", "admit", "axiom", "native_decide", "#eval", "set_option", 
              "run_tac", "run_elab", "run_meta", "by_elab", "sorryAx", "ofReduceBool", "trustCompiler")
 
 
-
 _FORBIDDEN_RE = re.compile(
     r"(?<![\w.'])(?:" + "|".join(re.escape(w) for w in FORBIDDEN if w[0].isalpha()) + r")(?![\w'])"
     r"|#eval|#print|#check|#exit|@\[|(?<![\w.'])Lean\.[\w.]+")
-
 
 
 # Lean tactics that exist but are outside the proof language: reported as `unsupported`, not as
@@ -40,28 +38,22 @@ LEAN_TACTICS = frozenset("""assumption contradiction trivial cases induction by_
 # into core in 2024, src/Init/Tactics.lean.)
 
 
-
 # The end of a term-mode `have`/`suffices` declaration that Lean finds by its column rule, where a term spread over
 # lines is read as one line (U+2063, never in source text after the kernel's preparation; not a tactic `;`).
 DECL_END = "\u2063"
-
 
 
 # Words that end an application or start a term form (Lean tokens, never identifiers).
 TERM_KEYWORDS = frozenset("fun show from by have at with then else if let do match suffices calc".split())
 
 
-
 _NAME = re.compile(r"[^\W\d][\w'!?₀-₉]*")
-
 
 
 _FORBIDDEN_WORDS = frozenset(w for w in FORBIDDEN if w[0].isalpha())
 
 
-
 _COMPONENT = re.compile(r"[^\W\d][\w']*")
-
 
 
 def find_forbidden(text: str) -> tuple[int, str] | None:
@@ -77,7 +69,6 @@ def find_forbidden(text: str) -> tuple[int, str] | None:
     return (m.start(), m.group()) if m else None
 
 
-
 # Lean keywords: never identifiers.
 KEYWORDS = frozenset("""fun λ have show from by at with then else if do let match in this suffices calc
     Prop Type Sort theorem lemma example def where structure class instance namespace section end open
@@ -85,12 +76,10 @@ KEYWORDS = frozenset("""fun λ have show from by at with then else if do let mat
     nomatch nofun forall exists Σ Π deriving""".split())
 
 
-
 # Tactic names: whether Lean reads them as identifiers depends on position, so the proof language
 # simply never introduces a hypothesis called like a tactic.
 RESERVED = KEYWORDS | LEAN_TACTICS | frozenset(
     "intro exact apply exfalso constructor left right rcases obtain".split())
-
 
 
 # Identifier-like words that are (or may be) Lean tokens outside the leading position of a tactic, so
@@ -104,11 +93,9 @@ MAYBE_KEYWORDS = frozenset("""using generalizing only at with from in then else 
     nat_lit from_eq Type Sort Prop True False forall exists fun_induction""".split())
 
 
-
 def _lean_id_first(c: str) -> bool:
     """`Lean.isIdFirst` (Init/Meta/Defs.lean): ASCII letter, `_`, or `isLetterLike`."""
     return ("a" <= c <= "z") or ("A" <= c <= "Z") or c == "_" or _letter_like(c)
-
 
 
 def _lean_id_rest(c: str) -> bool:
@@ -117,7 +104,6 @@ def _lean_id_rest(c: str) -> bool:
         return True
     v = ord(c)
     return _letter_like(c) or 0x2080 <= v <= 0x2089 or 0x2090 <= v <= 0x209C or 0x1D62 <= v <= 0x1D6A
-
 
 
 def _letter_like(c: str) -> bool:
@@ -129,11 +115,9 @@ def _letter_like(c: str) -> bool:
             or 0x1D49C <= v <= 0x1D59F)
 
 
-
 def is_lean_ident(name: str) -> bool:
     """A single-component Lean identifier (no dots, no «»)."""
     return bool(name) and _lean_id_first(name[0]) and all(_lean_id_rest(c) for c in name[1:])
-
 
 
 def check_name(name: str, col: int) -> str:
@@ -162,7 +146,6 @@ _TOKEN = re.compile(
       |(?P<arrow>=>|↦)|(?P<comp>∘)|(?P<lam>λ)
       |(?P<id>[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*)
     """, re.VERBOSE)
-
 
 
 def tokenize(text: str, base: int) -> list[tuple[str, str, int, int]]:
