@@ -274,7 +274,7 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
         return cases_goals(goal, tac)[0], None, next_n
     if kind == "cases_with":
         # `cases h with | inl a => … | inr b => …`: the goals wait in an "alts" block for their
-        # `| ctor names => …` lines (kernel.py); each alternative must close its goal
+        # `| ctor names => …` lines (state.py); each alternative must close its goal
         goals, ctors = cases_goals(goal, tac)
         if not goals:  # `False`: no constructor, so no alternative can follow (Lean's parser wants one)
             raise _fail("unsupported", "`cases … with` on `False` has no alternatives; write `cases h`", tac)

@@ -1,11 +1,6 @@
-"""The embedded kernel: checks proofs line by line with Lean 4.32's semantics and messages.
-
-`start(theorem)` gives a Markov `ProofState` (open blocks, their goals); `state.step(line)` runs
-one tactic line and returns the next state or a `StepError` (a value, not an exception);
-`check_proof` is `start` + `step` over every line + `finish`. The first error rejects the proof.
-This module is the kernel's front door: the pieces live in check.py (entry points), state.py and
-stepping.py (the proof state and its steps), results.py (what the kernel answers).
-"""
+"""The embedded kernel's front door: `start(theorem)` gives a Markov `ProofState`; `state.step(line)` the
+next state or a `StepError` (a value, not an exception); `check_proof` checks a whole proof, line by line,
+with Lean 4.32's semantics and messages. The pieces: check.py, state.py, stepping.py, results.py."""
 
 from __future__ import annotations
 

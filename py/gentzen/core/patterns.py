@@ -7,9 +7,11 @@ What a pattern does to a goal is destruct.py.
 
 from __future__ import annotations
 
+from gentzen.core.formula import parse_formula
 from gentzen.core.term_parser import parse_term
 from gentzen.core.terms import SyntaxErr, Tactic
 from gentzen.core.words import check_name
+from gentzen.errors import ParseError
 
 CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
 
@@ -148,8 +150,6 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
             raise SyntaxErr("parse", f"unexpected token after `{word}`", rcol + _lead(rest))
         return Tactic(word, col, end)
     if word == "show":
-        from gentzen.core.formula import parse_formula
-        from gentzen.errors import ParseError
         if " from " in rest or rest.strip().startswith("from"):
             raise SyntaxErr("unsupported", "`show φ from t` as a tactic is outside gentzen's proof language", col)
         if not rest.strip():

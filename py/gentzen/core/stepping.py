@@ -12,7 +12,7 @@ from gentzen.core.frames import Failure, Frame, bump
 from gentzen.core.goals import Goal, shadow_rebound_atoms
 from gentzen.core.proof_lines import (_NO_TACTIC, _as_lean, _parent_col, _parse, _split_alternatives,
                                       _split_semicolons)
-from gentzen.core.strict import _strict_check
+from gentzen.core.strict import strict_check
 from gentzen.core.syntax import parse_line
 from gentzen.core.tactics import run_tactic
 from gentzen.core.terms import SyntaxErr, Tactic
@@ -81,7 +81,7 @@ class Stepping:
             fr = Frame(fr.kind, fr.column, (fr.goals[k],) + fr.goals[:k] + fr.goals[k + 1:], fr.opener, fr.pending)
             frames[-1], goal = fr, fr.goals[0]
         if self.strict:
-            _strict_check(tac, goal)
+            strict_check(tac, goal)
         if kind == "have" and tac.formula is None:
             try:
                 tac = _infer_have(tac, goal)
@@ -161,7 +161,7 @@ class Stepping:
             out = []
             for g in produced:
                 if self.strict:
-                    _strict_check(t2, g)
+                    strict_check(t2, g)
                 if t2.kind == "have" and t2.formula is None:
                     t2g = _infer_have(t2, g)
                 else:

@@ -18,7 +18,7 @@ _PATTERN_KINDS = frozenset("assumption contradiction trivial show intros intro_p
                            "cases_with refine".split())
 
 
-def _strict_check(tac, goal: Goal) -> None:
+def strict_check(tac, goal: Goal) -> None:
     """strict_nd: refuse the surface syntax beyond the subset of docs/proof-language.md (`unsupported`)."""
     if tac.kind in _PATTERN_KINDS:  # the core tactics beyond the subset; rcases/obtain only in their ND shape
         pat = tac.term
@@ -31,7 +31,7 @@ def _strict_check(tac, goal: Goal) -> None:
         return
     if tac.kind == "nd":  # the rule macros of `import Gentzen.ND` are natural-deduction steps
         for sub in tac.term:
-            _strict_check(sub, goal)
+            strict_check(sub, goal)
         return
     if tac.kind == "have" and tac.formula is None:
         raise Failure("unsupported", "`have` without a type is outside the natural-deduction subset (strict_nd)",

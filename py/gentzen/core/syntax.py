@@ -31,7 +31,7 @@ _CACHE_MAX = 200_000
 
 
 def remember_line(raw: str, prepared: tuple) -> None:
-    """Keep the kernel's preparation of a raw proof line (kernel.ProofState._step) in the bounded cache."""
+    """Keep the kernel's preparation of a raw proof line (state.ProofState._step) in the bounded cache."""
     if len(_LINE_CACHE) >= _CACHE_MAX:
         trim_cache(_LINE_CACHE)
     _LINE_CACHE[raw] = prepared

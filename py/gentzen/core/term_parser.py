@@ -149,7 +149,7 @@ class _TermParser:
 
     def have(self):
         """`have [h] [: φ] := v [;] b`, `suffices [h] : φ from v [;] b`; a line break before b is a `;` put
-        in by the caller where Lean's column rule ends the declaration (kernel._term_lines)."""
+        in by the caller where Lean's column rule ends the declaration (layout.term_lines)."""
         start = self.toks[self.i]
         word = start[1]
         self.i += 1
