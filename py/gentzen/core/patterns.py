@@ -287,8 +287,3 @@ def _refine_items(body: str, bcol: int):
         else:
             items.append(("term", parse_term(text, pcol)))
     return ("anon", tuple(items), bcol, bcol + len(body))
-
-
-# ---------------------------------------------------------------- rcases semantics
-
-
