@@ -66,7 +66,7 @@ def test_a_mismatch_message_prints_term_mode_have_and_match():
 
 
 @pytest.mark.xfail(strict=True, reason="kernel: a tactic block at column 0 under `:= by` is rejected as `parse` "
-                   "(kernel.py ProofState._step_text); Lean accepts it (tacticSeq checks columns against its "
+                   "(state.py ProofState._step_text); Lean accepts it (tacticSeq checks columns against its "
                    "first tactic). Seen in leanprover-community/logic_and_proof.")
 def test_tactic_block_at_column_0():
     src = "example (A B : Prop) : A ∧ B → B ∧ A := by\nintro h\nexact ⟨h.2, h.1⟩\n"
