@@ -313,7 +313,10 @@ def test_patterns_the_kernel_does_not_model_are_unsupported():
     assert run("P ∧ Q ⊢ P", "rcases h1 with x").error.kind == "unsupported"
     assert run("P ∧ Q ⊢ P", "rcases h1").error.kind == "unsupported"
     assert run("⊢ True", "refine ⟨?_, ?_⟩").error.kind == "unsupported"
-    assert run("⊢ P → P", "intro (h : P) (h2 : P)").error.kind == "unsupported"  # valid Lean, not modelled
+    # several typed binders: each is intro'd in turn (Lean's `intro a b` is `intro a; intro b`)
+    assert run("⊢ P → Q → P", "intro (h : P) (h2 : Q)", "exact h").ok
+    assert run("⊢ P → Q → P", "intro (h : P) (h2 : P)").error.kind == "type_mismatch"
+    assert run("⊢ P → P", "intro (h : P) (h2 : P)").error.kind == "tactic_failed"
     assert run("⊢ P → P", "intro (h : P)", "exact h").ok  # one typed binder is modelled since issue 22
     assert run("⊢ P ∧ Q → Q", "rintro ⟨a, b⟩ : P ∧ Q → Q").error.kind == "unsupported"
     # alternatives on a one-constructor type go to its first field (processConstructors), an atom here

@@ -24,11 +24,7 @@ NO_CORPUS = ("no public corpus here: run `python3 scripts/lean_public_corpus.py 
              "repositories it names, then set GENTZEN_PUBLIC_LEAN=DIR")
 # Valid Lean the kernel still rejects with a kind other than `unsupported`: (file, line) -> (kind, why). Each must
 # keep failing that way (a fix removes its entry), so the list cannot go stale.
-KNOWN_WRONG = {
-    ("logic_and_proof__propositional_logic_in_lean.lean", 284): (
-        "parse", "a tactic block written at column 0 under `:= by` (Lean's tacticSeq is checkColGe against its "
-                 "first tactic, so column 0 is allowed); see test_tactic_block_at_column_0"),
-}
+KNOWN_WRONG: dict[tuple[str, int], tuple[str, str]] = {}
 
 
 def _items():
@@ -65,13 +61,14 @@ def test_a_mismatch_message_prints_term_mode_have_and_match():
         and "match h with" in r.error.message, r.error
 
 
-@pytest.mark.xfail(strict=True, reason="kernel: a tactic block at column 0 under `:= by` is rejected as `parse` "
-                   "(state.py ProofState._step_text); Lean accepts it (tacticSeq checks columns against its "
-                   "first tactic). Seen in leanprover-community/logic_and_proof.")
 def test_tactic_block_at_column_0():
+    # Lean's tacticSeq checks columns against its first tactic (sepByIndent: withPosition + checkColGe), so a block
+    # at column 0 under `:= by` is a block (Logic and Proof writes them so); errors keep the file's columns
     src = "example (A B : Prop) : A ∧ B → B ∧ A := by\nintro h\nexact ⟨h.2, h.1⟩\n"
     [(_, r)] = _judge(src)
-    assert r.ok or r.error.kind == "unsupported", r.error
+    assert r.ok, r.error
+    [(_, r)] = _judge("theorem t (p q : Prop) (hp : p) : q := by\nexact hp\n")
+    assert not r.ok and r.error.kind == "type_mismatch" and (r.error.line, r.error.column) == (2, 6), r.error
 
 
 @pytest.mark.skipif(not FILES, reason=NO_CORPUS)
@@ -114,3 +111,25 @@ def test_public_accept_share_reaches_90_percent():
 def test_false_versions_of_public_declarations_are_never_accepted():
     judged = [check_false_versions(it, name) for name, it in _items()]
     assert sum(1 for t in judged if t) >= 80
+
+
+def test_anonymous_hypothesis_notation():
+    # `‹φ›` is `(by assumption : φ)` (Init/Tactics.lean): the latest hypothesis whose type is defeq to φ
+    [(_, r)] = _judge("example (a b : Prop) (ha : a) : a ∨ b := Or.inl ‹a›\n")
+    assert r.ok, r.error
+    [(_, r)] = _judge("example (a b : Prop) : a → a ∨ b := fun _ : a ↦ Or.inl ‹a›\n")  # an inaccessible one too
+    assert r.ok, r.error
+    [(_, r)] = _judge("example (a b : Prop) (ha : a) : a ∨ b := Or.inl ‹b›\n")
+    assert not r.ok and r.error.kind == "tactic_failed", r.error
+    [(_, r)] = _judge("example (a b c : Prop) (h : a → c) (g : b → c) (hab : a ∨ b) : c := by\n"
+                      "  apply Or.elim ‹a ∨ b›\n  · exact h\n  · exact g\n")
+    assert r.ok, r.error
+
+
+def test_intro_with_several_typed_binders():
+    src = "example (a b c : Prop) : (a → b → c) → a ∧ b → c := by\n  intro (h1 : a → b → c) (h2 : a ∧ b)\n" \
+          "  exact h1 h2.1 h2.2\n"
+    [(_, r)] = _judge(src)
+    assert r.ok, r.error
+    [(_, r)] = _judge(src.replace("(h2 : a ∧ b)", "(h2 : b ∧ a)"))
+    assert not r.ok and r.error.kind == "type_mismatch", r.error

@@ -13,7 +13,7 @@ from gentzen.core.elab_consts import _NATIVE_FIELDS, ConstantElab, _field_const
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.lemmas import LEMMAS, elab_lemma
 from gentzen.core.nd import elab_nd_constant
-from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match, Proj, Show
+from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Hyp, Id, Match, Proj, Show
 
 # (re-exported for callers outside core/ that import them from here)
 from gentzen.core.constants import POSTPONED, definite  # noqa: F401
@@ -97,6 +97,12 @@ class Elaborator(ConstantElab):
         if isinstance(t, (Show, Ascr)):  # `show φ from t` and `(t : φ)`: t is elaborated against φ
             ty = self.prop(t.ty)
             self.check(t.body if isinstance(t, Show) else t.term, ty)
+            return ty
+        if isinstance(t, Hyp):  # `‹φ›` = `(by assumption : φ)`: the latest hypothesis whose type is defeq to φ
+            ty = self.prop(t.ty)
+            if not any(h is not PROP and h.unf is ty.unf for _n, h, _i in reversed(self.ctx)):
+                raise ElabErr("tactic_failed", f"Tactic `assumption` failed (in `‹{to_lean(ty)}›`; gentzen's wording, "
+                              "Lean's message differs)", t)
             return ty
         if isinstance(t, Comp):
             return self._comp(t, hint)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gentzen.core.constants import PROP, ElabErr, lookup, type_str
 from gentzen.core.formula import to_lean
-from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match, Proj, Show
+from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Hyp, Id, Match, Proj, Show
 
 
 class ElabPrinter:
@@ -48,6 +48,8 @@ class ElabPrinter:
         # (the surface forms below print as their source text; Lean's printer may differ)
         if isinstance(t, Ascr):
             return self.pp(t.term)
+        if isinstance(t, Hyp):
+            return f"‹{self.pp(t.ty)}›"
         if isinstance(t, Show):
             return f"show {self.pp(t.ty)} from {self.pp(t.body)}"
         if isinstance(t, Fun):

@@ -291,8 +291,25 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
             line, col, "unsupported", f"the kernel cannot read this statement ({why}); gentzen reads "
             "propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`. Lean may accept it: ask "
             "Lean with --backend repl or both"), col, word, modifiers=tuple(mods))
-    return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)),
+    proof, shift = _column0_block(proof, len(stmt))
+    return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)), shift=shift,
                      caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
                      opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)), foreign=tuple(ctx.foreign))
 
 
+
+
+def _column0_block(proof: str, body_at: int) -> tuple[str, int]:
+    """A `:= by` block whose tactics start at column 0 (Logic and Proof writes them so): Lean's tacticSeq
+    checks columns against its first tactic (`sepByIndent`: withPosition + checkColGe), so column 0 is a
+    block like any other. The kernel reads blocks under `by` indented, so the lines move 2 right; the
+    item's `shift` moves reported columns back."""
+    body = proof[body_at:]
+    head, nl, rest = body.partition("\n")
+    if not nl or head.strip().split("--")[0].strip() != "by":
+        return proof, 0
+    first = next((ln for ln in rest.split("\n") if ln.strip()), "")
+    if not first or first[0] in " \t":
+        return proof, 0
+    moved = "\n".join("  " + ln if ln.strip() else ln for ln in rest.split("\n"))
+    return proof[:body_at] + head + nl + moved, 2

@@ -57,6 +57,8 @@ class ProofItem:
                 at, length = self.inserted
                 col = col - length if col >= at + length else min(col, at)
                 col += self.column
+            elif col is not None and self.shift:  # a column-0 `by` block the reader moved right
+                col = max(0, col - self.shift)
             e["line"], e["column"] = line + self.line - 1, col
         if self.caveat and e.get("kind") != "forbidden":
             e["message"] = f"{self.caveat}; the kernel said: {e.get('message')}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gentzen.core.constants import CONSTANTS, lookup
 from gentzen.core.frames import Failure
 from gentzen.core.goals import Goal
-from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match, Proj, Show
+from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Hyp, Id, Match, Proj, Show
 
 
 # Term forms outside the natural-deduction subset (strict_nd), and the fields it knew.
@@ -51,6 +51,8 @@ def _strict_term(t, ctx):
         return t, "`show … from`"
     if isinstance(t, Ascr):
         return t, "a type ascription `(t : φ)`"
+    if isinstance(t, Hyp):
+        return t, "`‹φ›`"
     if isinstance(t, Comp):
         return t, "`∘`"
     if isinstance(t, Have):

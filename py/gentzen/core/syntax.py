@@ -76,6 +76,21 @@ def _names(text: str, base: int) -> tuple[str, ...]:
 
 
 _TYPED_INTRO = re.compile(r"\(\s*([^\W\d][\w'!?₀-₉]*)\s*:\s*([^()]*(?:\([^()]*\)[^()]*)*)\)")
+
+
+def _typed_intro(rest: str) -> list | None:
+    """`intro`'s arguments when every one is `(name : φ)` (Lean's `intro` takes several): their matches, else None."""
+    out, pos = [], 0
+    while pos < len(rest):
+        if rest[pos] == " ":
+            pos += 1
+            continue
+        m = _TYPED_INTRO.match(rest, pos)
+        if m is None:
+            return None
+        out.append(m)
+        pos = m.end()
+    return out or None
 _CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
 _ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_intro not_intro raa and_elim "
                       "or_elim imp_elim not_elim reit true_intro dne".split())
@@ -86,14 +101,16 @@ def _parse_tactic(s: str, col: int) -> Tactic:
     word = s.split(" ", 1)[0]
     rest = s[len(word):]
     rcol = col + len(word)
-    typed = _TYPED_INTRO.fullmatch(rest.strip(" ")) if word == "intro" and "(" in rest else None
-    if typed is not None:  # `intro (h : φ)` (evalIntro, introStep with a type: defeq to the binder's)
-        try:
-            phi = parse_formula(typed.group(2))
-        except ParseError as e:
-            raise SyntaxErr("unsupported", f"`intro ({typed.group(1)} : …)`: {e.message}", col) from None
-        name = check_name(typed.group(1), rcol + rest.index(typed.group(1)))
-        return Tactic("intro", col, end, names=(name,), formula=phi)
+    typed = _typed_intro(rest) if word == "intro" and "(" in rest else None
+    if typed is not None:  # `intro (h : φ) (h' : ψ)` (evalIntro, introStep with a type: defeq to the binder's)
+        names, phis = [], []
+        for m in typed:
+            try:
+                phis.append(parse_formula(m.group(2)))
+            except ParseError as e:
+                raise SyntaxErr("unsupported", f"`intro ({m.group(1)} : …)`: {e.message}", col) from None
+            names.append(check_name(m.group(1), rcol + m.start(1)))
+        return Tactic("intro", col, end, names=tuple(names), formula=phis[0] if len(phis) == 1 else tuple(phis))
     if word in _CORE_WORDS or word == "intro" and any(p == "_" or p[0] in "⟨(" for p in rest.split()):
         return parse_core_tactic("intro_pat" if word == "intro" else word, s, col)
     if word in _ND_WORDS:  # `import Gentzen.ND` rule macros; the kernel refuses them without the import

@@ -55,7 +55,8 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, reb
                 else:
                     names = ["a"]
             g = goal
-            for name in names:
+            typed = tac.formula if isinstance(tac.formula, tuple) else (tac.formula,) * len(names)
+            for name, phi in zip(names, typed):
                 t = g.target
                 if t.kind == "imp":
                     dom, cod = t.args
@@ -64,12 +65,12 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, reb
                 else:
                     raise Failure("tactic_failed", "Tactic `introN` failed: There are no additional binders or "
                                 "`let` bindings in the goal to introduce\n\n" + g.render(), tac.col, tac.end)
-                if tac.formula is not None:  # `intro (h : φ)`: φ must be defeq to the binder's type, and is kept
-                    _check_atoms(tac.formula, goal, tac)
-                    if tac.formula.unf is not dom.unf:
+                if phi is not None:  # `intro (h : φ)`: φ must be defeq to the binder's type, and is kept
+                    _check_atoms(phi, goal, tac)
+                    if phi.unf is not dom.unf:
                         raise Failure("type_mismatch", f"type mismatch at `intro {name}`\nhas type\n  {to_lean(dom)}\n"
-                                      f"but is expected to have type\n  {to_lean(tac.formula)}", tac.col, tac.end)
-                    dom = tac.formula
+                                      f"but is expected to have type\n  {to_lean(phi)}", tac.col, tac.end)
+                    dom = phi
                 g = g.with_hyp(name, dom, anon and not auto_names, target=cod)
             return [g], None, bump(names, next_n)
         if kind in ("have", "have_by"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Id, Match, Proj, Show, SyntaxErr
+from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Hyp, Id, Match, Proj, Show, SyntaxErr
 from gentzen.core.words import TERM_KEYWORDS, check_name, tokenize
 
 
@@ -281,7 +281,7 @@ class _TermParser:
             if kind == "lam" or kind == "kw" and t[1] == "fun":  # a trailing `fun` is the last argument
                 args.append(self.fun())
                 break
-            if kind not in ("id", "lp", "la", "dot"):
+            if kind not in ("id", "lp", "la", "dot", "lq"):
                 break
             args.append(self.arg())
         if not args:
@@ -316,6 +316,14 @@ class _TermParser:
                     self.fail("')'")
                 self.i += 1
                 node = _respan(inner, t[2], close[3])
+        elif kind == "lq":  # `‹φ›`
+            self.i += 1
+            ty = self.term(0)
+            close = self.peek()
+            if close is None or close[0] != "rq":
+                self.fail("'›'")
+            self.i += 1
+            node = Hyp(ty, t[2], close[3])
         elif kind == "la":
             self.i += 1
             items = [self.term(0)]

@@ -112,6 +112,14 @@ class Ascr:
 
 
 @dataclass(slots=True, eq=False)
+class Hyp:
+    """`‹φ›`: a hypothesis of type φ, found as `assumption` finds it (Init/Tactics.lean: `(by assumption : φ)`)."""
+    ty: object
+    col: int
+    end: int
+
+
+@dataclass(slots=True, eq=False)
 class Comp:
     """`f ∘ g` (`Function.comp`, `infixr:90 " ∘ "` in src/Init/Prelude.lean... Init/Core.lean)."""
     f: object

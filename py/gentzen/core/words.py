@@ -140,7 +140,7 @@ def check_name(name: str, col: int) -> str:
 _TOKEN = re.compile(
     r"""(?P<ws>[ ]+)
       |(?P<assign>:=)|(?P<colon>:)|(?P<comma>,)|(?P<bar>\|)|(?P<semi>;|\u2063)
-      |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)
+      |(?P<lp>\()|(?P<rp>\))|(?P<la>⟨)|(?P<ra>⟩)|(?P<lq>‹)|(?P<rq>›)
       |(?P<not>¬|~)|(?P<and>∧|/\\)|(?P<or>∨|\\/)|(?P<iff>↔|<->)|(?P<imp>→|->)
       |(?P<proj>\.(?:[0-9]+|[^\W\d][\w']*))
       |(?P<arrow>=>|↦)|(?P<comp>∘)|(?P<lam>λ)
