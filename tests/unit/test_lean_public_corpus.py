@@ -133,3 +133,15 @@ def test_intro_with_several_typed_binders():
     assert r.ok, r.error
     [(_, r)] = _judge(src.replace("(h2 : a ∧ b)", "(h2 : b ∧ a)"))
     assert not r.ok and r.error.kind == "type_mismatch", r.error
+
+
+def test_apply_resolves_names_under_open_classical():
+    # `open Classical` then `apply byContradiction` is `apply Classical.byContradiction` (name resolution, then
+    # Lean.MVarId.apply): the goal ¬G → False is left
+    src = "open Classical\n\nexample (a : Prop) (h : ¬¬a) : a := by\n  apply byContradiction\n  intro h1\n  exact h h1\n"
+    [(_, r)] = _judge(src)
+    assert r.ok, r.error
+    [(_, r)] = _judge(src.replace("(h : ¬¬a) : a", "(b : Prop) (h : ¬¬a) : b"))
+    assert not r.ok and r.error.kind == "type_mismatch", r.error
+    [(_, r)] = _judge(src.replace("open Classical\n\n", ""))  # without the open: Lean's unknown identifier
+    assert not r.ok and r.error.kind in ("unknown_identifier", "unsupported"), r.error

@@ -7,7 +7,7 @@ tactics beyond the natural-deduction subset in core_tactics.py.
 
 from __future__ import annotations
 
-from gentzen.core.constants import ASK_LEAN, ND_SCOPE, POSTPONED, PROP, ElabErr
+from gentzen.core.constants import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, POSTPONED, PROP, ElabErr
 from gentzen.core.core_tactics import run_core
 from gentzen.core.elab import Elaborator
 from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, to_lean
@@ -263,8 +263,22 @@ def _apply_given(tac, goal: Goal, el: Elaborator, name: str, given) -> list[Goal
                   f"reproduce Lean's message here; {ASK_LEAN}", tac.col, tac.end)
 
 
+def _opened(name: str) -> str:
+    """A constant's full name under the file's `open`s (`byContradiction` under `open Classical`), as the
+    elaborator resolves it; the name itself when it is a constant already or nothing (or several) opens to one."""
+    if name in _APPLY_CONSTS or name in CONSTANTS:
+        return name
+    found = {f"{ns}.{name}" for ns in OPENS.get() if f"{ns}.{name}" in _APPLY_CONSTS}
+    return found.pop() if len(found) == 1 else name
+
+
 def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
     term, target, tag = tac.term, goal.target, goal.tag
+    if isinstance(term, Id) and goal.lookup(term.name) is None and _opened(term.name) != term.name:
+        term = Id(_opened(term.name), term.col, term.end)
+    elif isinstance(term, App) and isinstance(term.fn, Id) and goal.lookup(term.fn.name) is None \
+            and _opened(term.fn.name) != term.fn.name:
+        term = App(Id(_opened(term.fn.name), term.fn.col, term.fn.end), term.args, term.col, term.end)
     if isinstance(term, Id) and goal.lookup(term.name) is None and term.name in _APPLY_CONSTS:
         return _apply_const(tac, goal, term.name)
     if isinstance(term, App) and isinstance(term.fn, Id) and term.fn.name in _APPLY_PARTIAL and \
