@@ -99,12 +99,19 @@ def test_every_valid_public_declaration_is_accepted_or_unsupported():
 
 
 @pytest.mark.skipif(not FILES, reason=NO_CORPUS)
-@pytest.mark.xfail(strict=True, reason="issue 22 acceptance (>= 90% accepted on unseen public files) not met yet: "
-                   "about 70% (the rest `unsupported`: Mathlib and course-library tactics, `‹›`, partial "
-                   "`byContradiction`, `intro (h : p)`, `match`, multi-line `{ }`)")
+@pytest.mark.xfail(strict=True, reason="issue 22 acceptance (>= 90% accepted on unseen public files) not met on the "
+                   "whole set: 75%; the files written for Mathlib or a course library (FM2024, LoVe, tutorials4) use "
+                   "tactics outside the kernel (`cases'`, `triv`, `fix`), answered `unsupported`")
 def test_public_accept_share_reaches_90_percent():
     rows = [_verdict(it) for _, it in _items()]
     assert sum(v == "ok" for v in rows) / len(rows) >= 0.9
+
+
+@pytest.mark.skipif(not FILES, reason=NO_CORPUS)
+def test_core_lean_books_reach_90_percent():
+    # the files written for core Lean alone (TPiL, Logic and Proof): issue 22's bar holds on them
+    rows = [_verdict(it) for name, it in _items() if name.startswith(("theorem_proving_in_lean4", "logic_and_proof"))]
+    assert rows and sum(v == "ok" for v in rows) / len(rows) >= 0.9, (sum(v == "ok" for v in rows), len(rows))
 
 
 @pytest.mark.skipif(not FILES, reason=NO_CORPUS)
