@@ -16,7 +16,7 @@ source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ttei}
 if [ "$TINY" = 1 ]; then
   M=${M:-$TINY_MODEL} TARGETS=${TARGETS:-4} BUDGET=${BUDGET:-4} SAMPLES=${SAMPLES:-4} SEEDS=${SEEDS:-"0 1"}
-  CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-16} LINES=${LINES:-1-3} GEN=${GEN:-$TINY_GEN}
+  CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} LINES=${LINES:-1-3} GEN=${GEN:-$TINY_GEN}
 else
   M=${M:-py/gentzen/assets/default_model} TARGETS=${TARGETS:-32} BUDGET=${BUDGET:-128} SAMPLES=${SAMPLES:-32}
   SEEDS=${SEEDS:-"0 1 2"} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64} LINES=${LINES:-7-14}
