@@ -14,10 +14,10 @@ TINY_GEN="--count 400 --seed 3 --max-lines 3"
 gz() { "${GZ[@]}" "$@"; }
 
 # stage FILE CMD…: run CMD with stdout into FILE (stderr into FILE.log), FILE written only when CMD succeeds;
-# skipped when FILE exists, so a re-run resumes after the last finished stage
+# skipped when FILE exists (even empty), so a re-run resumes after the last finished stage
 stage() {
   local f=$1; shift
-  if [ -s "$f" ]; then echo "skip: $f" >&2; return 0; fi
+  if [ -e "$f" ]; then echo "skip: $f" >&2; return 0; fi
   echo "run:  $f" >&2
   if ! "$@" > "$f.part" 2> "$f.log"; then
     echo "failed: $*" >&2; tail -n 15 "$f.log" >&2; return 1
