@@ -11,7 +11,8 @@
 # base and with ce (`gentzen eval compare --json`: exact McNemar on solved-within-n).
 # Usage: bash runs/experiments/ei_weights_heldout.sh [OUT]      (resumable: re-run the same command)
 #   env: M, TARGETS=1000, ROUNDS=1, SAMPLES=16, HELDOUT=100, EVAL_N=64, BF_N=64, BF_EXPANSIONS=16,
-#        GEN="--count 3000 --seed 11"; TINY=1: the fixture model, 8 targets, one round, 6 held-out
+#        GEN="--count 3000 --seed 11", SEED=0 (EI sampling, replay, training; evals use seed 0);
+#        TINY=1: the fixture model, 8 targets, one round, 6 held-out
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ei_weights}
@@ -23,13 +24,14 @@ else
   HELDOUT=${HELDOUT:-100} EVAL_N=${EVAL_N:-64} BF_N=${BF_N:-64} BF_EXPANSIONS=${BF_EXPANSIONS:-16}
   GEN=${GEN:-"--count 3000 --seed 11"}
 fi
+SEED=${SEED:-0}
 mkdir -p "$OUT"
 # shellcheck disable=SC2086
 stage "$OUT/gen.json" gz gen $GEN --out "$OUT/gen.jsonl" --json
 
 ei() {  # NAME LOSS WEIGHTS
   stage "$OUT/$1.json" gz train ei --model "$M" --targets "$OUT/gen.jsonl" --split train --limit "$TARGETS" \
-      --rounds "$ROUNDS" --samples "$SAMPLES" --loss "$2" --weights "$3" --threads 1 --seed 0 --resume \
+      --rounds "$ROUNDS" --samples "$SAMPLES" --loss "$2" --weights "$3" --threads 1 --seed "$SEED" --resume \
       --out "$OUT/$1" --json
 }
 ei ce ce none

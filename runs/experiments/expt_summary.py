@@ -60,6 +60,9 @@ def exp_a(out: Path, budget: float, seeds: list[int]) -> dict:
            "budget_samples_per_target": budget, "seeds": seeds, "by_multiple": {}, "reached": {}}
     runs = {(arm, s): ttrl_run(out / f"{arm}-s{s}") for arm in ("ei", "control") for s in seeds}
     res["reached"] = {f"{arm}-s{s}": round(reached(r), 2) for (arm, s), r in runs.items()}
+    # the other yardstick: solved within 1x, 2x, 3x the model's own training time (wall-clock, loading excluded)
+    res["at_x_training_time"] = {f"{arm}-s{s}": {f"{m}x": len(solved_within(r, seconds=m * r["x"])) if r["x"] else None
+                                                for m in (1, 2, 3)} for (arm, s), r in runs.items()}
     for m in (1, 2, 3):
         per_seed, ei_n, ctl_n, pooled_ei, pooled_ctl, pool = {}, [], [], set(), set(), []
         for s in seeds:
@@ -131,7 +134,8 @@ def exp_c(out: Path, arms: list[str]) -> dict:
         ei = rows(out / a / "rounds.jsonl") if a != "base" else []
         res["arms"][a] = {"guided": _pass(out / f"eval-{a}" / "summary.json"),
                           "bestfirst": _pass(out / f"evalbf-{a}" / "summary.json"),
-                          "ei_rounds": [{"verified_rate": r["tally"].get("verified_rate"), "solved": r["tally"].get("solved"),
+                          "ei_rounds": [{"verified_rate": r["tally"].get("verified_rate"),
+                                         "solved": r["tally"].get("solved"),
                                          "forgetting": r.get("forgetting")} for r in ei]}
     for a in arms:
         for ref, key in (("base", "vs_base"), ("ce", "vs_ce")):
@@ -149,7 +153,8 @@ def exp_d(out: Path, splits: list[str]) -> dict:
         res["models"][f] = {k: meta.get(k) for k in ("seconds", "steps", "tokens_seen", "train_loss", "eval_loss")}
     for sp in splits:
         w, s = _pass(out / f"eval-whole-{sp}" / "summary.json"), _pass(out / f"eval-state-{sp}" / "summary.json")
-        ratio = {k: (round(s[k] / w[k], 3) if w[k] and s[k] else None) for k in ("tokens_per_solved", "seconds_per_solved")}
+        ratio = {k: (round(s[k] / w[k], 3) if w[k] and s[k] else None)
+                 for k in ("tokens_per_solved", "seconds_per_solved")}
         res["splits"][sp] = {"whole": w, "state": s, "paired_state_vs_whole": _cmp(out / f"cmp-{sp}.json"),
                              "cost_ratio_state_over_whole": ratio}
     res["goal"] = "state >= whole"
@@ -178,8 +183,9 @@ def exp_e(out: Path, seeds: list[int]) -> dict:
             "tokens": {"sdpo": sum(r.get("tokens", 0) for r in results),
                        "sample_more": sum(r["compute"]["tokens"] for r in more_rows)},
             "teacher_gap_before": gap0,
-            "teacher_gap_per_iteration": {str(i): {"measured": len(g), "mean": round(statistics.mean(g), 4) if g else None}
-                                          for i, g in sorted(by_it.items())}}
+            "teacher_gap_per_iteration": {
+                str(i): {"measured": len(g), "mean": round(statistics.mean(g), 4) if g else None}
+                for i, g in sorted(by_it.items())}}
     res["goal"] = "SDPO >= sampling more"
     return res
 

@@ -10,7 +10,8 @@
 # No targets are picked: both formats see the same splits.
 # Usage: bash runs/experiments/whole_vs_state.sh [OUT]      (resumable: re-run the same command)
 #   env: DATA, GEN="--count 60000 --seed 1", TRAIN_SECONDS=1500 (each), SFT_ARGS="" (extra train sft options),
-#        METHOD=guided, EVAL_N=64, K=1,8,64, EVAL_LIMIT=100; TINY=1: the fixture model's data, preset tiny, 5 s
+#        SEED=0 (training; evals use seed 0), METHOD=guided, EVAL_N=64, K=1,8,64, EVAL_LIMIT=100;
+#        TINY=1: the fixture model's data, preset tiny, 5 s each
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/whole_vs_state}
@@ -21,7 +22,7 @@ else
   GEN=${GEN:-"--count 60000 --seed 1"} TRAIN_SECONDS=${TRAIN_SECONDS:-1500} EVAL_N=${EVAL_N:-64} K=${K:-1,8,64}
   EVAL_LIMIT=${EVAL_LIMIT:-100} SFT_ARGS=${SFT_ARGS:-}
 fi
-METHOD=${METHOD:-guided}
+METHOD=${METHOD:-guided} SEED=${SEED:-0}
 mkdir -p "$OUT"
 if [ -z "${DATA:-}" ]; then
   DATA=$OUT/data.jsonl
@@ -32,7 +33,7 @@ fi
 sft() {  # FORMAT
   # shellcheck disable=SC2086
   stage "$OUT/sft-$1.txt" gz train sft --data "$DATA" --format "$1" --seconds "$TRAIN_SECONDS" --max-steps 0 \
-      --threads 1 --seed 0 --out "$OUT/sft-$1" $SFT_ARGS
+      --threads 1 --seed "$SEED" --out "$OUT/sft-$1" $SFT_ARGS
 }
 pair 'sft whole' 'sft state'
 
