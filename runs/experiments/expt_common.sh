@@ -25,6 +25,21 @@ stage() {
   mv "$f.part" "$f"
 }
 
+# try_stage FILE CMD…: a stage whose failure is a result, not an error (train sdpo refusing when the
+# teacher gap is not positive): on failure FILE.failed holds the log's last lines and the script goes on;
+# a re-run tries it again
+try_stage() {
+  local f=$1
+  if stage "$@"; then rm -f "$f.failed"; else tail -n 3 "$f.log" > "$f.failed"; fi
+}
+
+# forget OUT FILE…: when an earlier run left a try_stage failure, FILE… (built without it) are rebuilt
+# after this run's retry
+forget() {
+  local out=$1 f; shift
+  if compgen -G "$out/*.failed" > /dev/null; then for f in "$@"; do rm -f "$out/$f"; done; fi
+}
+
 # pair 'CMD A' 'CMD B': two stages side by side (one core each), failing when either fails
 pair() {
   local pid

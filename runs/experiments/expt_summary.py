@@ -94,6 +94,7 @@ def exp_b(out: Path, arms: list[str]) -> dict:
            "arms": {r["arm"]: {k: r[k] for k in ("rounds", "solved", "by_composition", "samples_per_target",
                                                     "solved_at_matched", "updates", "seconds")} for r in rep["runs"]},
            "union": len(rep["union"]), "intersection": len(rep["intersection"]), "vs_ttrl": {}}
+    res["failed"] = {f.name.split(".")[0]: f.read_text(encoding="utf-8").strip() for f in sorted(out.glob("*.failed"))}
     ref = runs.get("ttrl")
     for a, run in runs.items():
         if ref is None or a == "ttrl":
@@ -170,12 +171,17 @@ def exp_e(out: Path, seeds: list[int]) -> dict:
         sdpo = {r["theorem"] for r in results if r.get("solved")}
         more_rows = rows(out / f"more-s{s}" / "theorems.jsonl")
         more = {r["theorem"] for r in more_rows if r["c"] > 0}
+        gap0 = json.loads((sd / "teacher_gap.json").read_text()) if (sd / "teacher_gap.json").is_file() else None
+        failed = out / f"sdpo-s{s}.json.failed"
+        if failed.is_file():  # train sdpo refused (or failed): what it said, and the other arm alone
+            res["seeds"][str(s)] = {"sdpo_failed": failed.read_text(encoding="utf-8").strip(), "pairs": len(theorems),
+                                    "sample_more": len(more), "teacher_gap_before": gap0}
+            continue
         by_it: dict[int, list[float]] = {}
         for r in rows(sd / "iterations.jsonl"):
             by_it.setdefault(r["iteration"], [])
             if r.get("teacher_gap") is not None:
                 by_it[r["iteration"]].append(r["teacher_gap"])
-        gap0 = json.loads((sd / "teacher_gap.json").read_text()) if (sd / "teacher_gap.json").is_file() else None
         res["seeds"][str(s)] = {
             **paired(more, sdpo, theorems, "sample_more", "sdpo"),
             "samples": {"sdpo": sum(r.get("samples", 0) for r in results),

@@ -10,6 +10,7 @@
 # drawn, and the teacher gap (train sdpo's "teacher_gap": before training, and per iteration, mean over
 # the theorems whose iteration had verified proofs to measure it on).
 # train sdpo refuses to train when the teacher gap is not positive; FORCE=1 passes --force past that gate.
+# A refusal is a result: summary.json records it ("sdpo_failed") beside the teacher gap and sampling more.
 # Usage: bash runs/experiments/sdpo_vs_sample_more.sh [OUT]      (resumable: re-run the same command)
 #   env: M, TARGETS=32, ITERATIONS=8, GROUP=8, SEEDS="0 1 2", FORCE=0, CANDIDATES=160, PICK_N=64,
 #        LINES=7-14, GEN="--count 4000 --seed 7"; TINY=1: the fixture model, 4 targets, 2 iterations of 4
@@ -25,12 +26,13 @@ else
   LINES=${LINES:-7-14} GEN=${GEN:-"--count 4000 --seed 7"}
 fi
 mkdir -p "$OUT"
+forget "$OUT" summary.json
 pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
 
 N=$(( ITERATIONS * GROUP ))
 force=(); [ "$FORCE" = 1 ] && force=(--force)
 sdpo() {  # SEED
-  stage "$OUT/sdpo-s$1.json" gz train sdpo --model "$M" --theorems "$OUT/targets.jsonl" --iterations "$ITERATIONS" \
+  try_stage "$OUT/sdpo-s$1.json" gz train sdpo --model "$M" --theorems "$OUT/targets.jsonl" --iterations "$ITERATIONS" \
       --group "$GROUP" --seed "$1" --threads 1 --resume --out "$OUT/sdpo-s$1" --json "${force[@]}"
 }
 more() {  # SEED

@@ -7,7 +7,9 @@
 #   ttrl (own variants, at most VARIANTS per target: all ~200 depth-2 variants would spend the budget
 #   in one round), ei (targets only, 3 × SAMPLES per round, as many updates), control (--match ttrl:
 #   ttrl's samples per round, all on the targets, no training), unrelated (other targets' variants),
-#   ei-then-ttrl (--patience 1), sdpo (per-theorem SDPO, group SAMPLES, SPT / SAMPLES iterations)
+#   ei-then-ttrl (--patience 1), sdpo (per-theorem SDPO, group SAMPLES, SPT / SAMPLES iterations;
+#   when train sdpo refuses, its teacher gap not positive, the report leaves it out and summary.json
+#   says why under "failed"; FORCE=1 runs it anyway)
 # report.json/report.txt: `gentzen ttrl report` (matched counts, union, differences, per target);
 # summary.json: per arm, and each arm paired with ttrl at the pair's matched samples (exact McNemar).
 # Usage: bash runs/experiments/ttrl_arms.sh [OUT]      (resumable: re-run the same command)
@@ -27,11 +29,12 @@ else
 fi
 DEPTH=${DEPTH:-2} SEED=${SEED:-0}
 mkdir -p "$OUT"
+forget "$OUT" report.txt report.json summary.json
 pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
 
-arm() {  # NAME ARGS…
+arm() {  # NAME ARGS…   (STAGE=try_stage: its failure is a result)
   local name=$1; shift
-  stage "$OUT/$name.json" gz ttrl "$OUT/targets.jsonl" --model "$M" --arm "$name" --threads 1 --seed "$SEED" \
+  ${STAGE:-stage} "$OUT/$name.json" gz ttrl "$OUT/targets.jsonl" --model "$M" --arm "$name" --threads 1 --seed "$SEED" \
       --resume --out "$OUT/$name" --json "$@"
 }
 budget=(--samples-per-target "$SPT" --rounds 1000)
@@ -40,8 +43,9 @@ force=(); [ "$FORCE" = 1 ] && force=(--force)
 pair 'arm ttrl "${budget[@]}" "${var[@]}"' 'arm ei "${budget[@]}" --samples $(( 3 * SAMPLES ))'
 pair 'arm control "${budget[@]}" --match "$OUT/ttrl"' 'arm unrelated "${budget[@]}" "${var[@]}"'
 pair 'arm ei-then-ttrl "${budget[@]}" "${var[@]}" --patience 1' \
-     'arm sdpo --samples "$SAMPLES" --rounds $(( (SPT + SAMPLES - 1) / SAMPLES )) "${force[@]}"'
-ARMS=(ttrl control unrelated ei ei-then-ttrl sdpo)
+     'STAGE=try_stage arm sdpo --samples "$SAMPLES" --rounds $(( (SPT + SAMPLES - 1) / SAMPLES )) "${force[@]}"'
+ARMS=(ttrl control unrelated ei ei-then-ttrl)
+if [ -e "$OUT/sdpo.json" ]; then ARMS+=(sdpo); fi
 stage "$OUT/report.txt" gz ttrl report "${ARMS[@]/#/$OUT/}" --plot "$OUT/compare.png"
 stage "$OUT/report.json" gz ttrl report "${ARMS[@]/#/$OUT/}" --json
 stage "$OUT/summary.json" "$PY" "$HERE/expt_summary.py" b "$OUT" --arms "${ARMS[@]}"

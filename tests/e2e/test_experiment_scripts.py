@@ -24,7 +24,7 @@ SCRIPTS = {
     "ttei_vs_sample_more.sh": ("experiment", "targets", "budget_samples_per_target", "seeds", "by_multiple", "reached",
                                "at_x_training_time"),
     "ttrl_arms.sh": ("experiment", "targets", "matched_samples_per_target", "arms", "union", "intersection",
-                     "vs_ttrl", "ratio_ttrl_over_control"),
+                     "vs_ttrl", "ratio_ttrl_over_control", "failed"),
     "ei_weights_heldout.sh": ("experiment", "arms", "vs_base", "vs_ce"),
     "whole_vs_state.sh": ("experiment", "models", "splits"),
     "sdpo_vs_sample_more.sh": ("experiment", "seeds"),
@@ -60,6 +60,7 @@ def _check(script: str, s: dict) -> None:
             assert spent >= 3 * s["budget_samples_per_target"] or solved == TARGETS, (run, spent)
         assert set(s["at_x_training_time"]) == set(s["reached"])
     elif script == "ttrl_arms.sh":
+        assert s["failed"] == {}  # TINY passes --force: the sdpo arm runs on the tiny model
         assert set(s["arms"]) == {"ttrl", "control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
         assert set(s["vs_ttrl"]) == {"control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
         assert all(v["pairs"] == TARGETS for v in s["vs_ttrl"].values())
@@ -107,3 +108,18 @@ def test_experiment_script_runs_tiny_and_resumes(script, tmp_path, env):
     assert len(skipped) >= 3
     assert json.loads((out / "summary.json").read_text()) == summary
     assert took < 60, f"the resumed run took {took:.0f} s"
+
+
+def test_sdpo_refusal_is_a_result_not_a_crash(tmp_path, env):
+    """Without FORCE, train sdpo's teacher-gap gate decides: a refusal leaves the script finishing with
+    the refusal, the gap and the sampling arm in summary.json; a run that passes has a positive gap."""
+    out = tmp_path / "out"
+    r = _run("sdpo_vs_sample_more.sh", out, {**env, "FORCE": "0"})
+    assert r.returncode == 0, r.stderr[-3000:]
+    (seed,) = json.loads((out / "summary.json").read_text())["seeds"].values()
+    gap = seed["teacher_gap_before"]["teacher_gap"]
+    if "sdpo_failed" in seed:
+        assert gap <= 0 and "teacher gap" in seed["sdpo_failed"] and (out / "sdpo-s0.json.failed").is_file()
+        assert not (out / "sdpo-s0.json").exists() and seed["pairs"] == TARGETS
+    else:
+        assert gap > 0 and seed["pairs"] == TARGETS
