@@ -6,6 +6,8 @@
 #   sdpo         `gentzen train sdpo` per-theorem (sample a group, check, stop when solved, else one
 #                update toward the teacher shown the checker's feedback), every other setting default
 #   sample_more  `gentzen eval --method guided -n ITERATIONS×GROUP --seeds SEED` (no training)
+# SDPO reads the targets with their reference proofs (targets_ref.jsonl): its teacher gap before training
+# scores them (and the group's verified proofs); nothing trains on them.
 # summary.json: solved per arm paired per target (exact McNemar, Newcombe interval), samples and tokens
 # drawn, and the teacher gap (train sdpo's "teacher_gap": before training, and per iteration, mean over
 # the theorems whose iteration had verified proofs to measure it on).
@@ -29,11 +31,13 @@ mkdir -p "$OUT"
 forget "$OUT" summary.json
 pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
 
+stage "$OUT/targets_ref.json" "$PY" "$HERE/frontier_pick.py" --with-proofs "$OUT/targets.jsonl" "$OUT/gen.jsonl" \
+    "$OUT/targets_ref.jsonl"
 N=$(( ITERATIONS * GROUP ))
 force=(); [ "$FORCE" = 1 ] && force=(--force)
 sdpo() {  # SEED
-  try_stage "$OUT/sdpo-s$1.json" gz train sdpo --model "$M" --theorems "$OUT/targets.jsonl" --iterations "$ITERATIONS" \
-      --group "$GROUP" --seed "$1" --threads 1 --resume --out "$OUT/sdpo-s$1" --json "${force[@]}"
+  try_stage "$OUT/sdpo-s$1.json" gz train sdpo --model "$M" --theorems "$OUT/targets_ref.jsonl" \
+      --iterations "$ITERATIONS" --group "$GROUP" --seed "$1" --threads 1 --resume --out "$OUT/sdpo-s$1" --json "${force[@]}"
 }
 more() {  # SEED
   stage "$OUT/more-s$1.json" gz eval "$OUT/targets.jsonl" --model "$M" --method guided -n "$N" --k "1,$N" \
