@@ -1,0 +1,215 @@
+"""Summaries of issue 21's five experiments, one small JSON each on stdout, read from the run folders
+their scripts wrote (ttrl runs, eval runs, `gentzen eval compare --json` files, train sdpo runs).
+Paired counts use gentzen's own exact McNemar test and Newcombe interval (gentzen.eval.stats).
+Usage: python3 runs/experiments/expt_summary.py {a,b,c,d,e} OUT [options of that experiment]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+
+from gentzen.eval.stats import mcnemar_exact, paired_gain
+
+
+def rows(path: Path) -> list[dict]:
+    if not path.is_file():
+        return []
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def paired(a: set, b: set, universe: list, name_a: str = "a", name_b: str = "b") -> dict:
+    """Paired outcome of two arms on the same items: counts, exact McNemar p, B's gain over A."""
+    both = sum(1 for u in universe if u in a and u in b)
+    only_a = sum(1 for u in universe if u in a and u not in b)
+    only_b = sum(1 for u in universe if u in b and u not in a)
+    neither = len(universe) - both - only_a - only_b
+    out = {name_a: both + only_a, name_b: both + only_b, "pairs": len(universe), "both": both,
+           f"only_{name_a}": only_a, f"only_{name_b}": only_b, "neither": neither,
+           "p_value": mcnemar_exact(only_a, only_b)}
+    if universe:
+        g = paired_gain(both, only_a, only_b, neither)
+        out["gain"], out["ci95"] = g["gain"], g["ci95"]
+    return out
+
+
+def spread(xs: list[float]) -> dict:
+    return {"per_seed": xs, "mean": round(statistics.mean(xs), 3) if xs else None,
+            "sd": round(statistics.stdev(xs), 3) if len(xs) > 1 else 0.0}
+
+
+def ttrl_run(path: Path) -> dict:
+    from gentzen.ttrl.report import load_run
+
+    return load_run(path)
+
+
+def reached(run: dict) -> float:
+    from gentzen.ttrl.report import per_target
+
+    return per_target(run["rounds"][-1]) if run["rounds"] else 0.0
+
+
+def exp_a(out: Path, budget: float, seeds: list[int]) -> dict:
+    from gentzen.ttrl.report import solved_within
+
+    names = [r["name"] for r in rows(out / "targets.jsonl")]
+    res = {"experiment": "a: test-time EI vs sampling more (ttrl --arm ei vs --arm control)", "targets": len(names),
+           "budget_samples_per_target": budget, "seeds": seeds, "by_multiple": {}, "reached": {}}
+    runs = {(arm, s): ttrl_run(out / f"{arm}-s{s}") for arm in ("ei", "control") for s in seeds}
+    res["reached"] = {f"{arm}-s{s}": round(reached(r), 2) for (arm, s), r in runs.items()}
+    # the other yardstick: solved within 1x, 2x, 3x the model's own training time (wall-clock, loading excluded)
+    res["at_x_training_time"] = {f"{arm}-s{s}": {f"{m}x": len(solved_within(r, seconds=m * r["x"])) if r["x"] else None
+                                                for m in (1, 2, 3)} for (arm, s), r in runs.items()}
+    for m in (1, 2, 3):
+        per_seed, ei_n, ctl_n, pooled_ei, pooled_ctl, pool = {}, [], [], set(), set(), []
+        for s in seeds:
+            ei = solved_within(runs["ei", s], samples=m * budget)
+            ctl = solved_within(runs["control", s], samples=m * budget)
+            per_seed[str(s)] = paired(ctl, ei, names, "control", "ei")
+            ei_n.append(len(ei))
+            ctl_n.append(len(ctl))
+            pooled_ei |= {(s, n) for n in ei}
+            pooled_ctl |= {(s, n) for n in ctl}
+            pool += [(s, n) for n in names]
+        e, c = spread(ei_n), spread(ctl_n)
+        res["by_multiple"][f"{m}x"] = {
+            "samples_per_target": m * budget, "ei": e, "control": c,
+            "ratio_ei_over_control": round(e["mean"] / c["mean"], 3) if c["mean"] else None,
+            "paired_per_seed": per_seed, "paired_pooled": paired(pooled_ctl, pooled_ei, pool, "control", "ei")}
+    res["goal"] = "EI >= 1.5x sampling more's solved failures at 1x"
+    return res
+
+
+def exp_b(out: Path, arms: list[str]) -> dict:
+    from gentzen.ttrl.report import solved_within
+
+    runs = {a: ttrl_run(out / a) for a in arms}
+    names = [r["name"] for r in rows(out / "targets.jsonl")]
+    rep = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    res = {"experiment": "b: the test-time RL arms at matched samples", "targets": len(names),
+           "matched_samples_per_target": rep["matched_samples_per_target"],
+           "arms": {r["arm"]: {k: r[k] for k in ("rounds", "solved", "by_composition", "samples_per_target",
+                                                    "solved_at_matched", "updates", "seconds")} for r in rep["runs"]},
+           "union": len(rep["union"]), "intersection": len(rep["intersection"]), "vs_ttrl": {}}
+    res["failed"] = {f.name.split(".")[0]: f.read_text(encoding="utf-8").strip() for f in sorted(out.glob("*.failed"))}
+    ref = runs.get("ttrl")
+    for a, run in runs.items():
+        if ref is None or a == "ttrl":
+            continue
+        at = min(reached(ref), reached(run))  # this pair's matched samples per target
+        res["vs_ttrl"][a] = {"samples_per_target": round(at, 2),
+                             **paired(solved_within(run, samples=at), solved_within(ref, samples=at), names, a, "ttrl")}
+    c = res["arms"].get("control", {}).get("solved_at_matched")
+    t = res["arms"].get("ttrl", {}).get("solved_at_matched")
+    res["ratio_ttrl_over_control"] = round(t / c, 3) if c and t is not None else None
+    res["goal"] = "ttrl >= 1.3x control; unrelated below ttrl"
+    return res
+
+
+def _pass(summary: Path) -> dict:
+    s = json.loads(summary.read_text(encoding="utf-8"))
+    (m, body), = s["methods"].items()
+    solved = list(body["solved"].values())
+    tokens = body["compute"]["tokens"]
+    wall = body["compute"]["wall_seconds"]
+    return {"method": m, "theorems": s["theorems"], "samples": s["samples"],
+            **{k: v["mean"] for k, v in body["pass"].items()}, "solved": solved,
+            "tokens": tokens, "wall_seconds": wall,
+            "tokens_per_solved": round(tokens / sum(solved), 1) if sum(solved) else None,
+            "seconds_per_solved": round(wall / sum(solved), 3) if sum(solved) else None}
+
+
+def _cmp(path: Path) -> dict:
+    c = json.loads(path.read_text(encoding="utf-8"))
+    return {k: c[k] for k in ("pairs", "both", "neither", "b_count", "c_count", "gain", "ci95", "p_value")} | \
+        {"a_solved": c["a"]["solved"], "b_solved": c["b"]["solved"]}
+
+
+def exp_c(out: Path, arms: list[str]) -> dict:
+    res = {"experiment": "c: CE vs GEM vs UA vs guided CAT weights, EI then held-out eval", "arms": {},
+           "vs_base": {}, "vs_ce": {}}
+    for a in ["base", *arms]:
+        ei = rows(out / a / "rounds.jsonl") if a != "base" else []
+        res["arms"][a] = {"guided": _pass(out / f"eval-{a}" / "summary.json"),
+                          "bestfirst": _pass(out / f"evalbf-{a}" / "summary.json"),
+                          "ei_rounds": [{"verified_rate": r["tally"].get("verified_rate"),
+                                         "solved": r["tally"].get("solved"),
+                                         "forgetting": r.get("forgetting")} for r in ei]}
+    for a in arms:
+        for ref, key in (("base", "vs_base"), ("ce", "vs_ce")):
+            if a == ref:
+                continue
+            res[key][a] = {m: _cmp(out / f"cmp-{m}-{ref}-{a}.json") for m in ("guided", "bestfirst")}
+    res["goal"] = "no trained arm below base at held-out pass@64; GEM/CAT at or above CE at pass@64"
+    return res
+
+
+def exp_d(out: Path, splits: list[str]) -> dict:
+    res = {"experiment": "d: whole vs state, trained from scratch at equal wall-clock", "models": {}, "splits": {}}
+    for f in ("whole", "state"):
+        meta = json.loads((out / f"sft-{f}" / "gentzen.json").read_text(encoding="utf-8"))
+        res["models"][f] = {k: meta.get(k) for k in ("seconds", "steps", "tokens_seen", "train_loss", "eval_loss")}
+    for sp in splits:
+        w, s = _pass(out / f"eval-whole-{sp}" / "summary.json"), _pass(out / f"eval-state-{sp}" / "summary.json")
+        ratio = {k: (round(s[k] / w[k], 3) if w[k] and s[k] else None)
+                 for k in ("tokens_per_solved", "seconds_per_solved")}
+        res["splits"][sp] = {"whole": w, "state": s, "paired_state_vs_whole": _cmp(out / f"cmp-{sp}.json"),
+                             "cost_ratio_state_over_whole": ratio}
+    res["goal"] = "state >= whole"
+    return res
+
+
+def exp_e(out: Path, seeds: list[int]) -> dict:
+    res = {"experiment": "e: per-theorem SDPO vs sampling more at matched samples", "seeds": {}}
+    for s in seeds:
+        sd = out / f"sdpo-s{s}"
+        results = rows(sd / "results.jsonl")
+        theorems = [r["theorem"] for r in rows(out / "targets.jsonl")]
+        sdpo = {r["theorem"] for r in results if r.get("solved")}
+        more_rows = rows(out / f"more-s{s}" / "theorems.jsonl")
+        more = {r["theorem"] for r in more_rows if r["c"] > 0}
+        gap0 = json.loads((sd / "teacher_gap.json").read_text()) if (sd / "teacher_gap.json").is_file() else None
+        failed = out / f"sdpo-s{s}.json.failed"
+        if failed.is_file():  # train sdpo refused (or failed): what it said, and the other arm alone
+            res["seeds"][str(s)] = {"sdpo_failed": failed.read_text(encoding="utf-8").strip(), "pairs": len(theorems),
+                                    "sample_more": len(more), "teacher_gap_before": gap0}
+            continue
+        by_it: dict[int, list[float]] = {}
+        for r in rows(sd / "iterations.jsonl"):
+            by_it.setdefault(r["iteration"], [])
+            if r.get("teacher_gap") is not None:
+                by_it[r["iteration"]].append(r["teacher_gap"])
+        res["seeds"][str(s)] = {
+            **paired(more, sdpo, theorems, "sample_more", "sdpo"),
+            "samples": {"sdpo": sum(r.get("samples", 0) for r in results),
+                        "sample_more": sum(r["n"] for r in more_rows)},
+            "tokens": {"sdpo": sum(r.get("tokens", 0) for r in results),
+                       "sample_more": sum(r["compute"]["tokens"] for r in more_rows)},
+            "teacher_gap_before": gap0,
+            "teacher_gap_per_iteration": {
+                str(i): {"measured": len(g), "mean": round(statistics.mean(g), 4) if g else None}
+                for i, g in sorted(by_it.items())}}
+    res["goal"] = "SDPO >= sampling more"
+    return res
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("experiment", choices="abcde")
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--budget", type=float, default=0)
+    ap.add_argument("--seeds", type=int, nargs="*", default=[0])
+    ap.add_argument("--arms", nargs="*", default=[])
+    ap.add_argument("--splits", nargs="*", default=["dev", "heldout"])
+    a = ap.parse_args()
+    res = {"a": lambda: exp_a(a.out, a.budget, a.seeds), "b": lambda: exp_b(a.out, a.arms),
+           "c": lambda: exp_c(a.out, a.arms), "d": lambda: exp_d(a.out, a.splits),
+           "e": lambda: exp_e(a.out, a.seeds)}[a.experiment]()
+    print(json.dumps(res, ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":
+    main()

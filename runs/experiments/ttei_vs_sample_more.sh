@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Issue 21 (a): test-time EI on failed targets vs sampling more, at matched samples, per seed.
+# Targets: the model's frontier, fresh dev theorems of LINES reference lines with no verified proof in
+# PICK_N plain samples (T 1.0, seed 0), the first TARGETS of the first CANDIDATES (expt_common.sh).
+# Arms, for each seed in SEEDS, both up to 3 × BUDGET samples per target (the stated sample budget):
+#   ei      `gentzen ttrl --arm ei`: sample the targets, fine-tune on the verified proofs (the default
+#           recipe: GEM, replay of the model's own data, buffer), repeat; solved targets leave
+#   control `gentzen ttrl --arm control`: the same sampler and rounds, no training (sampling more)
+# summary.json: solved at 1×, 2×, 3× BUDGET (the last round finished within it) per seed and arm,
+# paired per target (only-ei b, only-control c, exact McNemar p, Newcombe 95% interval), seed spread.
+# Usage: bash runs/experiments/ttei_vs_sample_more.sh [OUT]      (resumable: re-run the same command)
+#   env: M, TARGETS=32, BUDGET=128, SAMPLES=32 (per target per round), SEEDS="0 1 2", CANDIDATES=160,
+#        PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7"; TINY=1: the fixture model, 4 targets, seeds 0 1
+set -euo pipefail
+source "$(dirname "$0")/expt_common.sh"
+OUT=${1:-runs/out/ttei}
+if [ "$TINY" = 1 ]; then
+  M=${M:-$TINY_MODEL} TARGETS=${TARGETS:-4} BUDGET=${BUDGET:-4} SAMPLES=${SAMPLES:-4} SEEDS=${SEEDS:-"0 1"}
+  CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} LINES=${LINES:-1-3} GEN=${GEN:-$TINY_GEN}
+else
+  M=${M:-py/gentzen/assets/default_model} TARGETS=${TARGETS:-32} BUDGET=${BUDGET:-128} SAMPLES=${SAMPLES:-32}
+  SEEDS=${SEEDS:-"0 1 2"} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64} LINES=${LINES:-7-14}
+  GEN=${GEN:-"--count 4000 --seed 7"}
+fi
+mkdir -p "$OUT"
+pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+
+arm() {  # ARM SEED
+  stage "$OUT/$1-s$2.json" gz ttrl "$OUT/targets.jsonl" --model "$M" --arm "$1" --samples "$SAMPLES" \
+      --samples-per-target $(( 3 * BUDGET )) --rounds 1000 --threads 1 --seed "$2" --resume \
+      --out "$OUT/$1-s$2" --json
+}
+for s in $SEEDS; do
+  pair "arm ei $s" "arm control $s"
+done
+# shellcheck disable=SC2086
+stage "$OUT/summary.json" "$PY" "$HERE/expt_summary.py" a "$OUT" --budget "$BUDGET" --seeds $SEEDS
+cat "$OUT/summary.json"

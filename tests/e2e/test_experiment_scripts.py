@@ -1,0 +1,125 @@
+"""Issue 21's five experiment scripts (runs/experiments/) end to end at TINY=1 (the fixture model, a
+handful of targets, one round or so): each writes its summary.json with the keys the results docs read,
+and a second run resumes, skipping every finished stage (here: all but a deleted summary, which is
+rebuilt from the run folders to the same JSON)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.requires_torch, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+EXP = ROOT / "runs" / "experiments"
+TARGETS = 4  # every frontier-picked TINY experiment takes 4 targets
+
+SCRIPTS = {
+    "ttei_vs_sample_more.sh": ("experiment", "targets", "budget_samples_per_target", "seeds", "by_multiple", "reached",
+                               "at_x_training_time"),
+    "ttrl_arms.sh": ("experiment", "targets", "matched_samples_per_target", "arms", "union", "intersection",
+                     "vs_ttrl", "ratio_ttrl_over_control", "failed"),
+    "ei_weights_heldout.sh": ("experiment", "arms", "vs_base", "vs_ce"),
+    "whole_vs_state.sh": ("experiment", "models", "splits"),
+    "sdpo_vs_sample_more.sh": ("experiment", "seeds"),
+}
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("cache")  # replay regenerates the fixture model's data here, once
+    return {**os.environ, "TINY": "1", "PYTHONPATH": str(ROOT / "py"), "OMP_NUM_THREADS": "1",
+            "HF_HUB_OFFLINE": "1", "GENTZEN_CACHE": str(cache), "PYTHON": sys.executable,
+            "GENTZEN": f"{sys.executable} -m gentzen.cli.main"}
+
+
+def _run(script: str, out: Path, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(EXP / script), str(out)], capture_output=True, text=True, env=env,
+                          timeout=900)
+
+
+def _check(script: str, s: dict) -> None:
+    """What each summary must hold beyond its keys: its counts are consistent with the run."""
+    if script == "ttei_vs_sample_more.sh":
+        assert s["targets"] == TARGETS and s["seeds"] == [0, 1]
+        assert set(s["by_multiple"]) == {"1x", "2x", "3x"}
+        for m in s["by_multiple"].values():
+            assert set(m["paired_per_seed"]) == {"0", "1"}
+            assert m["paired_pooled"]["pairs"] == 2 * TARGETS and 0 <= m["paired_pooled"]["p_value"] <= 1
+            assert len(m["ei"]["per_seed"]) == 2
+        # every run spent 3 × BUDGET samples per target, unless it solved every target first
+        for run, spent in s["reached"].items():
+            arm, seed = run.rsplit("-s", 1)
+            solved = s["by_multiple"]["3x"][arm]["per_seed"][s["seeds"].index(int(seed))]
+            assert spent >= 3 * s["budget_samples_per_target"] or solved == TARGETS, (run, spent)
+        assert set(s["at_x_training_time"]) == set(s["reached"])
+    elif script == "ttrl_arms.sh":
+        assert s["failed"] == {}  # TINY passes --force: the sdpo arm runs on the tiny model
+        assert set(s["arms"]) == {"ttrl", "control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
+        assert set(s["vs_ttrl"]) == {"control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
+        assert all(v["pairs"] == TARGETS for v in s["vs_ttrl"].values())
+        assert s["arms"]["ttrl"]["updates"] >= 0 and s["arms"]["control"]["updates"] == 0
+        assert s["union"] >= s["intersection"]
+    elif script == "ei_weights_heldout.sh":
+        assert set(s["arms"]) == {"base", "ce", "gem", "ua", "guided"}
+        assert set(s["vs_base"]) == {"ce", "gem", "ua", "guided"} and set(s["vs_ce"]) == {"gem", "ua", "guided"}
+        for a in ("ce", "gem", "ua", "guided"):  # round 1's samples are shared: the same tally in every arm
+            assert s["arms"][a]["ei_rounds"][0]["verified_rate"] == s["arms"]["ce"]["ei_rounds"][0]["verified_rate"]
+            for m in ("guided", "bestfirst"):
+                assert "pass@1" in s["arms"][a][m] and s["vs_base"][a][m]["pairs"] == s["arms"][a][m]["theorems"]
+    elif script == "whole_vs_state.sh":
+        assert set(s["models"]) == {"whole", "state"} and set(s["splits"]) == {"dev", "heldout"}
+        w, st = s["models"]["whole"]["seconds"], s["models"]["state"]["seconds"]
+        assert abs(w - st) < 0.5 * max(w, st)  # equal wall-clock budgets
+        for sp in s["splits"].values():
+            assert sp["paired_state_vs_whole"]["pairs"] == sp["whole"]["theorems"] == sp["state"]["theorems"]
+            assert set(sp["cost_ratio_state_over_whole"]) == {"tokens_per_solved", "seconds_per_solved"}
+    elif script == "sdpo_vs_sample_more.sh":
+        (seed,) = s["seeds"].values()
+        assert seed["pairs"] == TARGETS and seed["samples"]["sample_more"] == TARGETS * 2 * 4
+        assert 0 < seed["samples"]["sdpo"] <= TARGETS * 2 * 4
+        assert seed["teacher_gap_before"] is not None and "1" in seed["teacher_gap_per_iteration"]
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_experiment_script_runs_tiny_and_resumes(script, tmp_path, env):
+    out = tmp_path / "out"
+    first = _run(script, out, env)
+    assert first.returncode == 0, first.stderr[-3000:]
+    summary = json.loads((out / "summary.json").read_text())
+    assert set(SCRIPTS[script]) <= set(summary), sorted(summary)
+    assert summary.get("goal"), "every summary states the issue's goal beside its numbers"
+    _check(script, summary)
+
+    (out / "summary.json").unlink()  # a re-run redoes only what is missing
+    t0 = time.monotonic()
+    again = _run(script, out, env)
+    took = time.monotonic() - t0
+    assert again.returncode == 0, again.stderr[-3000:]
+    ran = [ln for ln in again.stderr.splitlines() if ln.startswith("run:")]
+    skipped = [ln for ln in again.stderr.splitlines() if ln.startswith("skip:")]
+    assert ran == [f"run:  {out / 'summary.json'}"], again.stderr[-2000:]
+    assert len(skipped) >= 3
+    assert json.loads((out / "summary.json").read_text()) == summary
+    assert took < 60, f"the resumed run took {took:.0f} s"
+
+
+def test_sdpo_refusal_is_a_result_not_a_crash(tmp_path, env):
+    """Without FORCE, train sdpo's teacher-gap gate decides: a refusal leaves the script finishing with
+    the refusal, the gap and the sampling arm in summary.json; a run that passes has a positive gap."""
+    out = tmp_path / "out"
+    r = _run("sdpo_vs_sample_more.sh", out, {**env, "FORCE": "0"})
+    assert r.returncode == 0, r.stderr[-3000:]
+    (seed,) = json.loads((out / "summary.json").read_text())["seeds"].values()
+    gap = seed["teacher_gap_before"]["teacher_gap"]
+    if "sdpo_failed" in seed:
+        assert gap <= 0 and "teacher gap" in seed["sdpo_failed"] and (out / "sdpo-s0.json.failed").is_file()
+        assert not (out / "sdpo-s0.json").exists() and seed["pairs"] == TARGETS
+    else:
+        assert gap > 0 and seed["pairs"] == TARGETS
