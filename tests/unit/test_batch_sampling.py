@@ -96,3 +96,25 @@ def test_scheduler_fills_rows_and_keeps_each_item_apart():
     assert len(first.prompts) == 6 and first.seeds is not None and len(set(first.seeds)) == 6
     assert len(eng.calls[1].prompts) == 3  # only hard's redraws remain
     assert all(a.ok for a in done[0][1].attempts) and not any(a.ok for a in done[1][1].attempts)
+
+
+def test_an_engine_without_seeds_is_called_once_per_prompt_with_its_seed():
+    """An engine whose generate() takes no `seeds` still gets every row's own seed (one call each)."""
+    from gentzen.engines.base import generate_seeded
+
+    class OneSeed:
+        def __init__(self) -> None:
+            self.inner = FakeEngine(lambda prompt, i: "bad line\n")
+            self.stats, self.seen = self.inner.stats, []
+
+        def generate(self, prompts, n=1, *, max_tokens=64, temperature=1.0, stop=None, seed=None):
+            self.seen.append((len(prompts), seed))
+            return self.inner.generate(prompts, n, max_tokens=max_tokens, temperature=temperature, stop=stop, seed=seed)
+
+    eng = OneSeed()
+    out = generate_seeded(eng, ["a", "b", "c"], [7, 8, 9], max_tokens=8)
+    assert len(out) == 3 and eng.seen == [(1, 7), (1, 8), (1, 9)]
+    cfg = SamplerConfig(samples=2, guided=False, stop_at_first=False)
+    eng.seen.clear()
+    dict(sample_many([(0, "P ⊢ P", cfg), (1, "Q ⊢ Q", cfg)], eng, batch_rows=64))
+    assert len(eng.seen) == 4 and all(k == 1 and s is not None for k, s in eng.seen) and len({s for _, s in eng.seen}) == 4
