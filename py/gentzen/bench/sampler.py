@@ -1,9 +1,10 @@
 """`gentzen bench sampler`: what sampling costs, as ratios measured in one run.
 
-Four sections: tokens/s per intra-op thread count, idle and beside a CPU-bound process (the shipped
+Five sections: tokens/s per intra-op thread count, idle and beside a CPU-bound process (the shipped
 model and a random `base`-preset one); TorchEngine (fast and transformers paths) vs transformers'
 `generate` vs vLLM at equal model, batch and length; the kernel's share of guided sampling's
-wall-clock; wall-clock per solved theorem of the `state` prompt format against `whole`.
+wall-clock; guided sampling one theorem at a time vs across theorems (search/batch.py); wall-clock
+per solved theorem of the `state` prompt format against `whole`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class SamplerBenchConfig:
     whole_model: str = field(default="", metadata={"help": "A `whole`-format model (default: --model)."})
     state_model: str = field(default="", metadata={"help": "A `state`-format model, for the format comparison."})
     seed: int = field(default=0, metadata={"help": "Sampling seed."})
+    batch_rows: int = field(default=64, metadata={"help": "Rows in flight when sampling across theorems "
+                                                  "(against one theorem at a time)."})
 
 
 def check_config(cfg: SamplerBenchConfig) -> list[int]:
@@ -51,7 +54,7 @@ def check_config(cfg: SamplerBenchConfig) -> list[int]:
         raise InputError(f"--threads takes comma-separated integers, got {cfg.threads!r}") from None
     if not counts or any(n < 1 or n > 256 for n in counts):
         raise InputError(f"--threads needs counts between 1 and 256, got {cfg.threads!r}")
-    for name in ("batch", "length", "repeats", "theorems", "samples"):
+    for name in ("batch", "length", "repeats", "theorems", "samples", "batch_rows"):
         if getattr(cfg, name) < 1:
             raise InputError(f"--{name} must be at least 1, got {getattr(cfg, name)}")
     if cfg.theorem_set.endswith(".jsonl") and not Path(cfg.theorem_set).is_file():
@@ -283,6 +286,35 @@ def guided_section(cfg: SamplerBenchConfig, path: str, records: list[dict], say)
     return {"kernel_share": r["share"]["checking"], "target": 0.05, **r}
 
 
+def across_section(cfg: SamplerBenchConfig, path: str, records: list[dict], say) -> dict:
+    """Guided sampling of the theorems one at a time (batch_rows 1) and across them: wall-clock,
+    tokens/s, and whether every attempt came out the same (it should: per-row seeds)."""
+    from gentzen.engines.torch_engine import TorchEngine
+    from gentzen.models.checkpoint import read_meta
+    from gentzen.search.batch import sample_many
+    from gentzen.search.guided import SamplerConfig
+
+    say(f"across: guided sampling of {len(records)} theorems, batch_rows 1 vs {cfg.batch_rows}")
+    engine = TorchEngine.from_pretrained(path, device="cpu")
+    scfg = SamplerConfig(samples=cfg.samples, format=read_meta(path).get("format", "whole"), seed=cfg.seed)
+    out, seen = {}, {}
+    for rows in (1, cfg.batch_rows, 1):  # one at a time twice: before and after, against drift in load
+        engine.clear_cache()
+        engine.reset_stats()
+        t0 = time.perf_counter()
+        res = dict(sample_many([(i, r["theorem"], scfg) for i, r in enumerate(records)], engine, batch_rows=rows))
+        wall = time.perf_counter() - t0
+        seen.setdefault(rows, [(a.ok, a.proof, a.tokens) for i in sorted(res) for a in res[i].attempts])
+        fig = {"wall_seconds": round(wall, 3), "tokens": engine.stats.generated_tokens,
+               "tokens_per_second": round(engine.stats.generated_tokens / wall, 1), "model_calls": engine.stats.calls,
+               "rows_per_call": round(engine.stats.sequences / max(1, engine.stats.calls), 1),
+               "solved": sum(r.solved for r in res.values())}
+        out.setdefault(f"rows_{rows}", []).append(fig)
+    one = min(f["wall_seconds"] for f in out["rows_1"])
+    return {**out, "speedup": round(one / out[f"rows_{cfg.batch_rows}"][0]["wall_seconds"], 2),
+            "same_attempts": seen[1] == seen[cfg.batch_rows]}
+
+
 def formats_section(cfg: SamplerBenchConfig, path: str, records: list[dict], say) -> dict:
     from gentzen.engines.torch_engine import TorchEngine
 
@@ -338,6 +370,7 @@ def bench_sampler(cfg: SamplerBenchConfig, progress=None) -> dict:
         }
     result["engines"] = engines_section(cfg, path, say)
     result["guided"] = guided_section(cfg, path, records, say)
+    result["across"] = across_section(cfg, path, records, say)
     result["formats"] = formats_section(cfg, path, records, say)
     result["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     return result

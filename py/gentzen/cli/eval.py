@@ -65,6 +65,8 @@ def evaluate(
     base_url: Optional[list[str]] = _BASE_URL,
     api_key_env: str = _API_KEY_ENV,
     shard: str = shard_option("each shard is its own resumable RUN_DIR; `gentzen eval merge` joins them"),
+    batch_rows: int = typer.Option(64, "--batch-rows", help="guided/plain: rows decoded together across theorems; "
+                                   "each theorem's attempts are the ones it gets alone (1: one theorem at a time)."),
     option: Optional[list[str]] = typer.Option(None, "--option", help="A method's own setting, METHOD.FIELD=VALUE "
                                                "(repeat), e.g. bestfirst.expansions=16, smc.particles=4."),
     out_dir: Optional[Path] = typer.Option(None, "--out", "-o", help="RUN_DIR: config, per-theorem JSONL, "
@@ -85,7 +87,8 @@ def evaluate(
                      samples=samples, ks=tuple(ks), budget_tokens=budget_tokens, temperature=temperature,
                      seeds=tuple(seed_list), lines=lines, split=split, limit=limit,
                      device=validate.device("--device", device), threads=threads, options=tuple(option or ()),
-                     engine=engine, base_urls=tuple(base_url or ()), api_key_env=api_key_env, shard=shard)
+                     engine=engine, base_urls=tuple(base_url or ()), api_key_env=api_key_env, shard=shard,
+                     batch_rows=batch_rows)
     check_config(cfg)
     summary_file = None
     if out_dir is not None and out_dir.suffix == ".json":  # `passk --out FILE.json` of older scripts

@@ -1,6 +1,6 @@
 """The engine interface: prompts in, n sampled completions per prompt out, with exact token counts.
 
-    engine.generate(prompts, n, *, max_tokens, temperature, stop=None, seed=None)
+    engine.generate(prompts, n, *, max_tokens, temperature, stop=None, seed=None, seeds=None)
         -> list[list[Completion]]          # outer: one list per prompt; inner: its n samples
 
 Contract, the same for every engine (torch, vLLM, fake):
@@ -14,6 +14,8 @@ Contract, the same for every engine (torch, vLLM, fake):
   distribution (temperature 1, before any processing), EOS included; 0.0 where unsupported.
 * `Completion.token_ids` are the sampled ids themselves (torch and vLLM engines; empty in the fake).
 * `temperature == 0` is greedy decoding. The same engine, inputs and `seed` give the same output.
+* `seeds` (one per prompt, instead of `seed`): prompt i's samples are drawn from seeds[i] alone, so
+  they are the same whatever else is in the call (what lets samplers batch rows of many theorems).
 * `engine.stats` accumulates calls, prompt tokens, prompt tokens actually computed (after prefix
   reuse), generated tokens and seconds; `reset_stats()` zeroes it.
 """
@@ -54,7 +56,8 @@ class Engine(Protocol):
     stats: EngineStats
 
     def generate(self, prompts: list[str], n: int = 1, *, max_tokens: int = 64, temperature: float = 1.0,
-                 stop: list[str] | None = None, seed: int | None = None) -> list[list[Completion]]:
+                 stop: list[str] | None = None, seed: int | None = None,
+                 seeds: list[int] | None = None) -> list[list[Completion]]:
         ...
 
     def count_tokens(self, text: str) -> int:
@@ -85,7 +88,10 @@ class _Check:
     stop: list[str] = field(default_factory=list)
 
 
-def check_args(n: int, max_tokens: int, temperature: float, stop: list[str] | None) -> _Check:
+def check_args(n: int, max_tokens: int, temperature: float, stop: list[str] | None,
+               prompts: list[str] | None = None, seed: int | None = None, seeds: list[int] | None = None) -> _Check:
+    if seeds is not None and (seed is not None or prompts is None or len(seeds) != len(prompts)):
+        raise ValueError("seeds gives one seed per prompt, instead of seed")
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
     if max_tokens < 1:
@@ -93,3 +99,30 @@ def check_args(n: int, max_tokens: int, temperature: float, stop: list[str] | No
     if temperature < 0:
         raise ValueError(f"temperature must be >= 0, got {temperature}")
     return _Check(n, max_tokens, temperature, [s for s in (stop or []) if s])
+
+
+def sample_seed(seed: int, j: int) -> int:
+    """The seed of sample j of a prompt seeded `seed` (n > 1 samples of one prompt)."""
+    return seed if j == 0 else (seed + j * 0x9E3779B97F4A7C15) % (1 << 63)
+
+
+def generate_seeded(engine, prompts: list[str], seeds: list[int], n: int = 1, **kwargs) -> list[list[Completion]]:
+    """`engine.generate(prompts, n, seeds=seeds, ...)`; an engine without `seeds` is called once per
+    prompt with its seed (slower, and as exact)."""
+    if _takes_seeds(engine):
+        return engine.generate(prompts, n, seeds=seeds, **kwargs)
+    return [engine.generate([p], n, seed=s, **kwargs)[0] for p, s in zip(prompts, seeds)]
+
+
+def _takes_seeds(engine) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(engine.generate).parameters
+    except (TypeError, ValueError):
+        return False
+    if "seeds" in params:
+        return True
+    # a wrapper passing **kwargs through (the TUI's CancellableEngine): ask what it wraps
+    inner = getattr(engine, "engine", None)
+    return any(p.kind is p.VAR_KEYWORD for p in params.values()) and inner is not None and _takes_seeds(inner)

@@ -22,6 +22,7 @@ class Call:
     temperature: float
     stop: tuple[str, ...]
     seed: int | None
+    seeds: tuple[int, ...] | None = None
 
 
 class FakeEngine:
@@ -71,10 +72,12 @@ class FakeEngine:
         return Completion(text, tokens, self.logprob_per_token * tokens, reason, which)
 
     def generate(self, prompts: list[str], n: int = 1, *, max_tokens: int = 64, temperature: float = 1.0,
-                 stop: list[str] | None = None, seed: int | None = None) -> list[list[Completion]]:
-        a = check_args(n, max_tokens, temperature, stop)
+                 stop: list[str] | None = None, seed: int | None = None,
+                 seeds: list[int] | None = None) -> list[list[Completion]]:
+        a = check_args(n, max_tokens, temperature, stop, prompts, seed, seeds)
         t0 = time.perf_counter()
-        self.calls.append(Call(tuple(prompts), n, max_tokens, temperature, tuple(a.stop), seed))
+        self.calls.append(Call(tuple(prompts), n, max_tokens, temperature, tuple(a.stop), seed,
+                               None if seeds is None else tuple(seeds)))
         out = [[self._complete(self._raw(p), max_tokens, a.stop) for _ in range(n)] for p in prompts]
         self.stats.calls += 1
         self.stats.prompts += len(prompts)

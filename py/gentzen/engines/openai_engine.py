@@ -168,8 +168,9 @@ class OpenAIEngine:
     # -- generation ------------------------------------------------------------------------------
 
     def generate(self, prompts: list[str], n: int = 1, *, max_tokens: int = 64, temperature: float = 1.0,
-                 stop: list[str] | None = None, seed: int | None = None) -> list[list[Completion]]:
-        a = check_args(n, max_tokens, temperature, stop)
+                 stop: list[str] | None = None, seed: int | None = None,
+                 seeds: list[int] | None = None) -> list[list[Completion]]:
+        a = check_args(n, max_tokens, temperature, stop, prompts, seed, seeds)
         t0 = time.perf_counter()
         k = 1 if temperature == 0 else n  # as VllmEngine: n greedy samples are one sample repeated
         inputs = [self.tokenizer(p)["input_ids"] if self.tokenizer is not None else p for p in prompts]
@@ -179,9 +180,11 @@ class OpenAIEngine:
             body["stop"] = a.stop
         if seed is not None:
             body["seed"] = seed
-        step = self.prompts_per_request
+        # a request's seed seeds that request: per-prompt seeds go one prompt per request
+        step = self.prompts_per_request if seeds is None else 1
         chunks = [inputs[i:i + step] for i in range(0, len(inputs), step)]
-        answers = list(self.pool.map(lambda c: self._post("/v1/completions", {**body, "prompt": c}), chunks))
+        bodies = [body] * len(chunks) if seeds is None else [{**body, "seed": s} for s in seeds]
+        answers = list(self.pool.map(lambda c, b: self._post("/v1/completions", {**b, "prompt": c}), chunks, bodies))
         result: list[list[Completion]] = []
         for chunk, ans in zip(chunks, answers):
             choices = sorted(ans.get("choices") or [], key=lambda c: c.get("index", 0))

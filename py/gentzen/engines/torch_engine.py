@@ -7,6 +7,8 @@ transformers. `GENTZEN_ENGINE_IMPL=hf|fast` forces one. Each distinct prompt is 
 extends a cached one (the next line of the same proof, a redraw of a rejected line) only runs its
 new tokens. The n samples of a prompt share that KV: decoding runs all rows of a call together,
 prompts left-padded to one width, finished rows dropped once at most half the batch is live.
+Every row draws its uniforms from its own seeded generator (inverse-CDF sampling), so with `seeds`
+a row's tokens do not depend on the other rows of the call (up to float noise in batched logits).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 from collections import OrderedDict
 from pathlib import Path
 
-from gentzen.engines.base import Completion, EngineStats, check_args, cut_at_stop
+from gentzen.engines.base import Completion, EngineStats, check_args, cut_at_stop, sample_seed
 from gentzen.errors import InputError, require
 
 IMPL_ENV = "GENTZEN_ENGINE_IMPL"
@@ -109,19 +111,27 @@ class TorchEngine:
     # -- generation ----------------------------------------------------------------------------
 
     def generate(self, prompts: list[str], n: int = 1, *, max_tokens: int = 64, temperature: float = 1.0,
-                 stop: list[str] | None = None, seed: int | None = None) -> list[list[Completion]]:
-        a = check_args(n, max_tokens, temperature, stop)
+                 stop: list[str] | None = None, seed: int | None = None,
+                 seeds: list[int] | None = None) -> list[list[Completion]]:
+        a = check_args(n, max_tokens, temperature, stop, prompts, seed, seeds)
         torch, t0 = self.torch, time.perf_counter()
-        gen = torch.Generator(device=self.device)
-        gen.manual_seed(seed) if seed is not None else gen.seed()
         encoded = [self.tokenizer(p)["input_ids"] for p in prompts]
         rows = [(i, j) for i in range(len(prompts)) for j in range(n)]
+        # every row has its own seed: sample j of prompt i draws from seeds[i] (or row r of the call
+        # from `seed`, so one prompt with `seed` s is the same as `seeds` [s])
+        if seeds is None:
+            base = seed if seed is not None else int(torch.randint(0, 1 << 62, (1,)))
+            row_seeds = [sample_seed(base, r) for r in range(len(rows))]
+        else:
+            row_seeds = [sample_seed(seeds[i], j) for i, j in rows]
         results: dict[tuple[int, int], Completion] = {}
         with torch.inference_mode():
             prefilled = [self._prefill(ids) for ids in encoded]
             for start in range(0, len(rows), self.max_batch):
                 chunk = rows[start:start + self.max_batch]
-                for row, comp in zip(chunk, self._decode([prefilled[i] for i, _ in chunk], a, gen)):
+                uniforms = None if a.temperature == 0 else \
+                    self._uniforms(row_seeds[start:start + self.max_batch], a.max_tokens)
+                for row, comp in zip(chunk, self._decode([prefilled[i] for i, _ in chunk], a, uniforms)):
                     results[row] = comp
         out = [[results[(i, j)] for j in range(n)] for i in range(len(prompts))]
         self.stats.calls += 1
@@ -132,8 +142,18 @@ class TorchEngine:
         self.stats.seconds += time.perf_counter() - t0
         return out
 
-    def _decode(self, entries: list, a, gen) -> list[Completion]:
-        """Sample one completion per entry (a prefilled prompt); rows run as one batch."""
+    def _uniforms(self, seeds: list[int], steps: int):
+        """[rows, steps] uniforms, row r from its own generator seeded seeds[r]."""
+        torch, out = self.torch, []
+        for s in seeds:
+            g = torch.Generator(device=self.device)
+            g.manual_seed(s)
+            out.append(torch.rand(steps, generator=g, device=self.device, dtype=torch.float64))
+        return torch.stack(out)
+
+    def _decode(self, entries: list, a, uniforms=None) -> list[Completion]:
+        """Sample one completion per entry (a prefilled prompt); rows run as one batch. With
+        `uniforms` [B, max_tokens] row b's token at step t is the inverse CDF of uniforms[b, t]."""
         torch = self.torch
         B, dev = len(entries), self.device
         run = self._runner.decoder(entries, a.max_tokens)
@@ -155,9 +175,10 @@ class TorchEngine:
             logp = torch.log_softmax(logits, dim=-1)
             if a.temperature == 0:
                 tok = logits.argmax(dim=-1)
-            else:
-                probs = torch.softmax(logits / a.temperature, dim=-1)
-                tok = torch.multinomial(probs, 1, generator=gen).squeeze(1)
+            else:  # row-wise: each row's cumulative sum and its own uniform, nothing shared
+                cdf = torch.softmax(logits.double() / a.temperature, dim=-1).cumsum(dim=-1)
+                u = uniforms[active, t] * cdf[:, -1]
+                tok = torch.searchsorted(cdf, u[:, None], right=True).squeeze(1).clamp_(max=cdf.shape[1] - 1)
             tok_lp = logp.gather(1, tok[:, None]).squeeze(1).tolist()
             is_eos = torch.isin(tok, eos).tolist()
             keep = []

@@ -99,13 +99,19 @@ class VllmEngine:
     # -- generation ----------------------------------------------------------------------------
 
     def generate(self, prompts: list[str], n: int = 1, *, max_tokens: int = 64, temperature: float = 1.0,
-                 stop: list[str] | None = None, seed: int | None = None) -> list[list[Completion]]:
-        a = check_args(n, max_tokens, temperature, stop)
+                 stop: list[str] | None = None, seed: int | None = None,
+                 seeds: list[int] | None = None) -> list[list[Completion]]:
+        a = check_args(n, max_tokens, temperature, stop, prompts, seed, seeds)
         t0 = time.perf_counter()
         # vLLM refuses n > 1 when greedy; the n greedy samples are one sample repeated.
         k = 1 if temperature == 0 else n
-        params = self.vllm.SamplingParams(n=k, temperature=temperature, max_tokens=max_tokens,
-                                          stop=a.stop or None, seed=seed, logprobs=0)
+
+        def sampling(s):
+            return self.vllm.SamplingParams(n=k, temperature=temperature, max_tokens=max_tokens,
+                                            stop=a.stop or None, seed=s, logprobs=0)
+
+        # vLLM seeds each request's own generator: per-prompt seeds are one SamplingParams each
+        params = sampling(seed) if seeds is None else [sampling(s) for s in seeds]
         outs = self.llm.generate(prompts, params, lora_request=self._lora, use_tqdm=False)
         result = [[_completion(c) for c in o.outputs] * (n // k) for o in outs]
         self.stats.calls += 1

@@ -46,6 +46,8 @@ class EvalConfig:
     base_urls: tuple[str, ...] = field(default=(), metadata={"help": "openai: the servers' base URLs."})
     api_key_env: str = field(default="", metadata={"help": "openai: the variable holding the bearer key."})
     shard: str = field(default="", metadata={"help": "I/N: only shard I of N of the theorems (gentzen.shard)."})
+    batch_rows: int = field(default=64, metadata={"help": "guided/plain: rows decoded together across theorems "
+                                                  "(each theorem's attempts as alone); 1: one theorem at a time."})
 
     def engine_choice(self):
         from gentzen.engines import EngineChoice
@@ -97,6 +99,8 @@ def check_config(cfg: EvalConfig) -> None:
 
     if not cfg.methods:
         raise InputError("give at least one --method")
+    if cfg.batch_rows < 1:
+        raise InputError(f"--batch-rows must be at least 1 (1: one theorem at a time), got {cfg.batch_rows}")
     for m in cfg.methods:
         if m not in METHODS:
             raise InputError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")
@@ -217,7 +221,7 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
     """Run every (method, seed, theorem) not yet in `out`; returns the summary (also summary.json)."""
     from gentzen.eval.summary import line_sampler
     from gentzen.eval.theorems import load_theorems
-    from gentzen.search.methods import run_method
+    from gentzen.search.methods import run_many
 
     check_config(cfg)
     if out is not None:
@@ -255,20 +259,27 @@ def run_eval(cfg: EvalConfig, out: str | Path | None = None, *,
         finished = total - len(todo)
         if progress is not None:
             progress({"done": finished, "total": total, "method": None})
-        for method, seed, thm in todo:
-            t0 = time.perf_counter()
+        for method in dict.fromkeys(m for m, _, _ in todo):
             # guided and plain sample all attempts in lockstep, where a shared budget would cut
             # every attempt short at once: they run all their attempts and the summary counts
             # those that fit, in order, as if run one after another; the searches run attempts
             # one after another and stop at the budget themselves
             budget = None if line_sampler(method) else cfg.budget_tokens or None
             own = dict(options.get(method, {}))  # `M.samples=N`: this method's attempts (the budget decides what counts)
-            res = run_method(method, thm["theorem"], engine, samples=own.pop("samples", cfg.samples),
-                             temperature=cfg.temperature, seed=seed, fmt=fmt, budget_tokens=budget, **own)
-            run.add(_record(method, seed, thm, res, time.perf_counter() - t0))
-            finished += 1
-            if progress is not None:
-                progress({"done": finished, "total": total, "method": method, "seed": seed, "name": thm["name"]})
+            k = own.pop("samples", cfg.samples)
+            jobs = [((seed, thm), thm["theorem"], seed, k) for m, seed, thm in todo if m == method]
+            t0 = time.perf_counter()
+            # guided and plain decode across theorems (cfg.batch_rows rows at once), each theorem's
+            # attempts the same as alone; a record's wall-clock is then its own share of the work
+            for (seed, thm), res in run_many(method, jobs, engine, temperature=cfg.temperature, fmt=fmt,
+                                             batch_rows=cfg.batch_rows, budget_tokens=budget, **own):
+                wall = time.perf_counter() - t0 if cfg.batch_rows <= 1 or not line_sampler(method) else \
+                    sum(res.totals()[s] for s in ("sample_seconds", "check_seconds", "other_seconds"))
+                run.add(_record(method, seed, thm, res, wall))
+                t0 = time.perf_counter()
+                finished += 1
+                if progress is not None:
+                    progress({"done": finished, "total": total, "method": method, "seed": seed, "name": thm["name"]})
     finally:
         if own_engine and engine is not None:
             engine.close()

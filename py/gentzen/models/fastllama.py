@@ -225,38 +225,66 @@ def left_pad(torch, kvs: list, extra: int = 0):
     the first `width` slots, and the prompt lengths [B]."""
     lengths = [kv[0][0].shape[2] for kv in kvs]
     width, B = max(lengths), len(kvs)
+    # Rows that share one cached prompt (a theorem's attempts, its redraws) share one copy: every
+    # layer is one concatenation of the distinct caches and one gather, not a copy per row.
+    slot: dict[int, int] = {}
+    distinct = []
+    for kv in kvs:
+        if id(kv) not in slot:
+            slot[id(kv)] = len(distinct)
+            distinct.append(kv)
+    starts, total = [], 0
+    for kv in distinct:
+        starts.append(total)
+        total += kv[0][0].shape[2]
+    dev = kvs[0][0][0].device
+    lens = torch.tensor(lengths, device=dev)
+    pos = torch.arange(width, device=dev)[None, :] - (width - lens)[:, None]  # index into the row's cache
+    first = torch.tensor([starts[slot[id(kv)]] for kv in kvs], device=dev)
+    # left padding reads an appended zero slot: masked slots must hold no NaN (0 * NaN poisons attention)
+    idx = torch.where(pos >= 0, first[:, None] + pos, total).flatten()
     layers = []
     for li in range(len(kvs[0])):
-        k0 = kvs[0][li][0]
-        # Uninitialised, and only the left padding zeroed: slots past `width` are written before
-        # they are attended to, and masked slots must hold no NaN (0 * NaN poisons attention).
-        k = k0.new_empty((B, k0.shape[1], width + extra, k0.shape[3]))
-        v = torch.empty_like(k)
-        for r, kv in enumerate(kvs):
-            L = lengths[r]
-            k[r, :, width - L:width] = kv[li][0][0]
-            v[r, :, width - L:width] = kv[li][1][0]
-            if L < width:
-                k[r, :, :width - L] = 0
-                v[r, :, :width - L] = 0
-        layers.append((k, v))
-    return layers, torch.tensor(lengths, device=k0.device), width
+        pair = []
+        for j in (0, 1):
+            x0 = distinct[0][li][j]
+            H, D = x0.shape[1], x0.shape[3]
+            flat = torch.cat([kv[li][j][0] for kv in distinct] + [x0.new_zeros((H, 1, D))], dim=1)
+            # uninitialised past `width`: those slots are written before they are attended to
+            out = x0.new_empty((B, H, width + extra, D))
+            out[:, :, :width] = flat.index_select(1, idx).view(H, B, width, D).transpose(0, 1)
+            pair.append(out)
+        layers.append(tuple(pair))
+    return layers, lens, width
+
+
+GROW = 32  # KV slots added at a time past the prompts: most lines end well before max_tokens
 
 
 class FastDecoder:
-    """One batch of rows decoding together: a preallocated KV buffer written in place each step."""
+    """One batch of rows decoding together: a KV buffer written in place each step, grown GROW
+    slots at a time (copying and compacting it costs what it holds, so it holds little spare)."""
 
     def __init__(self, model: FastLlama, entries: list, max_tokens: int) -> None:
         torch = self.torch = model.torch
         self.model = model
-        self.kv, self.lengths, self.width = left_pad(torch, [e[0] for e in entries], max_tokens)
-        slots = torch.arange(self.width + max_tokens, device=model.device)
+        self.kv, self.lengths, self.width = left_pad(torch, [e[0] for e in entries], min(GROW, max_tokens))
+        self.limit = self.width + max_tokens
+        slots = torch.arange(self.limit, device=model.device)
         self.valid = (slots[None, :] >= (self.width - self.lengths)[:, None]) & (slots[None, :] < self.width)
         self.filled = self.width
+
+    def _grow(self) -> None:
+        torch, cap = self.torch, self.kv[0][0].shape[2]
+        more = min(GROW, self.limit - cap)
+        self.kv = [tuple(torch.cat([x, x.new_empty(x.shape[:2] + (more,) + x.shape[3:])], dim=2) for x in kv)
+                   for kv in self.kv]
 
     def step(self, tok, t: int):
         """Logits [B, vocab] after feeding token `tok` [B] as step t of every live row."""
         col = self.filled
+        if col == self.kv[0][0].shape[2]:
+            self._grow()
         self.valid[:, col] = True
 
         def attend(i, k, v):

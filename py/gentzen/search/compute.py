@@ -72,8 +72,12 @@ class Meter:
         self.close()
 
     def generate(self, engine, prompts: list[str], n: int, **kwargs):
+        from gentzen.engines.base import generate_seeded
+
         t0 = time.perf_counter()
-        outs = engine.generate(prompts, n, **kwargs)
+        seeds = kwargs.pop("seeds", None)
+        outs = engine.generate(prompts, n, **kwargs) if seeds is None else \
+            generate_seeded(engine, prompts, seeds, n, **kwargs)
         c = self.compute
         c.sample_seconds += time.perf_counter() - t0
         c.model_calls += len(prompts)

@@ -2,12 +2,14 @@
 
 A rejected line is redrawn (at most `redraws_per_line` times per line, `redraws_per_proof` per
 proof); plain sampling is the special case with no redraws, where the first bad line ends the
-attempt. K attempts run in lockstep so each round is one batched engine call. Every attempt
-reports its compute: tokens sampled (rejected ones too), model calls, kernel checks, seconds.
+attempt. K attempts run in lockstep so each round is one batched engine call (search/batch.py
+puts many theorems' rounds in one call). Every attempt reports its compute: tokens sampled
+(rejected ones too), model calls, kernel checks, seconds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass, field
 
@@ -104,35 +106,61 @@ class _Run:
         self.done = False
 
 
-def sample(theorem: Theorem | str, engine, cfg: SamplerConfig | None = None, *, verbose: bool = False) -> SampleResult:
-    """Sample up to cfg.samples proofs of `theorem` with `engine`; successes are kernel-verified."""
-    from gentzen.models.formats import STOP, build_prompt, completion_to_line, names_by_env, needs_state, shown_state
+def row_seed(seed: int, statement: str, attempt: int, call: int) -> int:
+    """The engine seed of one line draw: a function of the sampling seed, the theorem, the attempt
+    and how many lines that attempt has drawn, never of what else shares the engine call."""
+    key = f"{seed}:{statement}:{attempt}:{call}".encode()
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
 
-    cfg = cfg or SamplerConfig()
-    thm = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
-    statement = thm.statement()
-    with_state = needs_state(cfg.format)
-    auto_names = cfg.auto_names or names_by_env(cfg.format)  # the state formats: the environment names steps
-    runs = [_Run(start(thm, auto_names=auto_names)) for _ in range(cfg.samples)]
-    round_no = 0
-    while True:
-        active = [r for r in runs if not r.done]
-        if not active:
-            break
-        prompts = [build_prompt(cfg.format, statement, r.so_far, shown_state(r.state) if with_state else None)
-                   for r in active]
-        t0 = time.perf_counter()
-        outs = engine.generate(prompts, 1, max_tokens=cfg.max_tokens_per_line, temperature=cfg.temperature,
-                               stop=STOP, seed=None if cfg.seed is None else cfg.seed * 1_000_003 + round_no)
-        share = (time.perf_counter() - t0) / len(active)
-        round_no += 1
-        for r, (c,) in zip(active, outs):
+
+class ItemSampler:
+    """One theorem's K attempts in lockstep, stepped from outside: `requests()` gives each live
+    attempt's prompt and seed, `take()` the engine's answers. `sample` drives one; the scheduler
+    in search/batch.py drives many at once, so one engine call holds rows of many theorems."""
+
+    def __init__(self, theorem: Theorem | str, cfg: SamplerConfig | None = None, verbose: bool = False) -> None:
+        from gentzen.models.formats import names_by_env, needs_state
+
+        self.cfg = cfg = cfg or SamplerConfig()
+        self.theorem = theorem if isinstance(theorem, Theorem) else parse_theorem(theorem)
+        self.statement, self.verbose = self.theorem.statement(), verbose
+        self.with_state = needs_state(cfg.format)
+        auto_names = cfg.auto_names or names_by_env(cfg.format)  # the state formats: the environment names steps
+        self.runs = [_Run(start(self.theorem, auto_names=auto_names)) for _ in range(cfg.samples)]
+        self._live: list[int] = []
+
+    @property
+    def done(self) -> bool:
+        return all(r.done for r in self.runs)
+
+    def live(self) -> int:
+        return sum(not r.done for r in self.runs)
+
+    def requests(self) -> list[tuple[str, int | None]]:
+        """(prompt, seed) of every live attempt, for one engine call this round."""
+        from gentzen.models.formats import build_prompt, shown_state
+
+        cfg, out = self.cfg, []
+        self._live = [i for i, r in enumerate(self.runs) if not r.done]
+        for i in self._live:
+            r = self.runs[i]
+            prompt = build_prompt(cfg.format, self.statement, r.so_far, shown_state(r.state) if self.with_state else None)
+            seed = None if cfg.seed is None else row_seed(cfg.seed, self.statement, i, r.attempt.model_calls)
+            out.append((prompt, seed))
+        return out
+
+    def take(self, completions: list, share: float) -> None:
+        """The completions of this round's requests, in order; `share` is each one's engine seconds."""
+        from gentzen.models.formats import completion_to_line
+
+        cfg, runs = self.cfg, self.runs
+        for i, c in zip(self._live, completions):
+            r = runs[i]
             a = r.attempt
             a.tokens += c.tokens
             a.model_calls += 1
             a.sample_seconds += share
-            line = completion_to_line(cfg.format, c.text)
-            _advance(r, line, c.finish_reason, cfg, verbose)
+            _advance(r, completion_to_line(cfg.format, c.text), c.finish_reason, cfg, self.verbose)
         if cfg.stop_at_first and any(r.attempt.ok for r in runs):
             for r in runs:
                 r.done = True
@@ -143,7 +171,41 @@ def sample(theorem: Theorem | str, engine, cfg: SamplerConfig | None = None, *, 
                                                   f"token budget {cfg.budget_tokens} spent")
                     r.attempt.proof = r.so_far.rstrip("\n")
                 r.done = True
-    return SampleResult(thm, [r.attempt for r in runs])
+
+    def result(self) -> SampleResult:
+        return SampleResult(self.theorem, [r.attempt for r in self.runs])
+
+
+def engine_kwargs(cfg: SamplerConfig) -> dict:
+    """What every line draw asks the engine (one call may hold rows of any items that agree on it)."""
+    from gentzen.models.formats import STOP
+
+    return {"max_tokens": cfg.max_tokens_per_line, "temperature": cfg.temperature, "stop": STOP}
+
+
+def draw(engine, requests: list[tuple[str, int | None]], kwargs: dict) -> tuple[list, float]:
+    """One engine call for `requests` ((prompt, seed) each, every row seeded on its own): the
+    completions and each row's share of the call's seconds."""
+    from gentzen.engines.base import generate_seeded
+
+    t0 = time.perf_counter()
+    prompts = [p for p, _ in requests]
+    if any(s is None for _, s in requests):  # no seed: the engine's own randomness
+        outs = engine.generate(prompts, 1, **kwargs)
+    else:
+        outs = generate_seeded(engine, prompts, [s for _, s in requests], **kwargs)
+    return [c for (c,) in outs], (time.perf_counter() - t0) / max(len(requests), 1)
+
+
+def sample(theorem: Theorem | str, engine, cfg: SamplerConfig | None = None, *, verbose: bool = False) -> SampleResult:
+    """Sample up to cfg.samples proofs of `theorem` with `engine`; successes are kernel-verified.
+    Attempt i's lines are drawn with seeds of (cfg.seed, theorem, i, line draw) alone, so the
+    result is the same as when search/batch.py samples this theorem beside others."""
+    item = ItemSampler(theorem, cfg, verbose)
+    kwargs = engine_kwargs(item.cfg)
+    while not item.done:
+        item.take(*draw(engine, item.requests(), kwargs))
+    return item.result()
 
 
 def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool) -> None:

@@ -4,6 +4,7 @@
 `SampleResult` whose `attempts` are what pass@k counts: for the line samplers (guided, plain)
 an attempt is one sampled proof; for smc and the step-level searches an attempt is one whole
 search run (its own seed, its own budget of lines or expansions), `samples` runs per theorem.
+`run_many` runs one method on many theorems: the line samplers decode across them (search/batch.py).
 """
 
 from __future__ import annotations
@@ -14,20 +15,25 @@ from dataclasses import dataclass, field
 
 from gentzen.errors import InputError
 from gentzen.search import beam, bestfirst, dfs, mcts, smc
+from gentzen.search.batch import BATCH_ROWS, sample_many
 from gentzen.search.guided import SampleResult, SamplerConfig, sample
 
 
 WAVE = 8  # attempts sampled in lockstep at a time under a token budget
 
 
-def _run_guided(theorem, engine, cfg: SamplerConfig, *, scorer=None, env=None) -> SampleResult:
-    """Guided or plain sampling. Under a token budget the attempts run in waves of WAVE (each wave
-    in lockstep, wave w seeded seed + w·100003), as the searches run their attempts one after
-    another: n attempts in one lockstep batch would spend the budget on n first lines."""
+def _kernel_only(env) -> None:
     # guided sampling steps the kernel itself (its hot loop); a REPL environment is for the searches
     if env is not None and getattr(env, "name", "kernel") != "kernel":
         raise InputError("guided and plain sampling check lines with the kernel in process; "
                          "use a step-level search for the REPL environment")
+
+
+def _run_guided(theorem, engine, cfg: SamplerConfig, *, scorer=None, env=None) -> SampleResult:
+    """Guided or plain sampling. Under a token budget the attempts run in waves of WAVE (each wave
+    in lockstep, wave w seeded seed + w·100003), as the searches run their attempts one after
+    another: n attempts in one lockstep batch would spend the budget on n first lines."""
+    _kernel_only(env)
     if not cfg.budget_tokens:
         return sample(theorem, engine, cfg)
     from gentzen.core.kernel import KernelError
@@ -129,3 +135,25 @@ def run_method(name: str, theorem, engine, *, samples: int, temperature: float, 
     if spec.preset.get("order") == "value" and scorer is None:
         raise InputError("vdfs needs a value head: pass a scorer (gentzen train value)")
     return spec.run(theorem, engine, cfg, scorer=scorer, env=env)
+
+
+def run_many(name: str, jobs, engine, *, temperature: float, fmt: str, batch_rows: int = BATCH_ROWS,
+             budget_tokens: int | None = None, scorer=None, env=None, **overrides):
+    """`run_method` on every job (key, theorem, seed, samples), yielding (key, result) as each
+    finishes. Guided and plain without a token budget decode across jobs, `batch_rows` rows in
+    flight (1: one theorem at a time), each result the same as `run_method` gives alone; the
+    other methods (and a budget's waves) run one job after another, in job order."""
+    spec = get_method(name)
+
+    def config(seed, samples):
+        return make_config(name, samples=samples, temperature=temperature, seed=seed, fmt=fmt,
+                           budget_tokens=budget_tokens, **overrides)
+
+    if spec.config is SamplerConfig and not budget_tokens:
+        _kernel_only(env)
+        yield from sample_many(((key, thm, config(seed, k)) for key, thm, seed, k in jobs), engine,
+                               batch_rows=batch_rows)
+        return
+    for key, thm, seed, k in jobs:
+        yield key, run_method(name, thm, engine, samples=k, temperature=temperature, seed=seed, fmt=fmt,
+                              budget_tokens=budget_tokens, scorer=scorer, env=env, **overrides)

@@ -17,7 +17,6 @@ from gentzen.search.env import KernelEnv, State, theorem_of
 from gentzen.search.guided import Attempt, SampleResult
 
 RUN_SEED_STRIDE = 100_003  # run i of a theorem uses seed + i * stride: run 0 keeps the seed itself
-CALL_SEED_STRIDE = 1_000_003  # the engine seed of call j is run_seed * stride + j, as guided.sample does
 
 
 @dataclass
@@ -91,13 +90,16 @@ class Run:
         return build_prompt(self.cfg.format, self.statement, so_far, state.goals if self.with_state else None)
 
     def draw(self, prompts: list[str], n: int):
-        """One batched engine call, seeded as guided.sample seeds its rounds."""
+        """One batched engine call, seeded as guided sampling seeds its draws: prompt p of the run's
+        call c by (run seed, theorem, p, c), so run 0's first prompt draws as guided attempt 0."""
         from gentzen.models.formats import STOP
+        from gentzen.search.guided import row_seed
 
-        seed = None if self.cfg.seed is None else self.run_seed * CALL_SEED_STRIDE + self.calls
+        seeds = None if self.cfg.seed is None else \
+            [row_seed(self.run_seed, self.statement, p, self.calls) for p in range(len(prompts))]
         self.calls += 1
         return self.meter.generate(self.engine, prompts, n, max_tokens=self.cfg.max_tokens_per_line,
-                                   temperature=self.cfg.temperature, stop=STOP, seed=seed)
+                                   temperature=self.cfg.temperature, stop=STOP, seeds=seeds)
 
     def expand(self, nodes: list[Node], n: int) -> list[list[Child]]:
         """n candidate lines at each node (one engine call); each checked, recorded and charged."""

@@ -58,6 +58,8 @@ class EIConfig:
     seed: int = _opt(0, "seed of sampling (per round and theorem), replay draws and training")
     resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
     threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
+    batch_rows: int = _opt(64, "guided/plain: rows decoded together across targets (each target's attempts "
+                               "are the ones it gets alone); 1: one target at a time")
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
     lora: str = _opt("", "train a LoRA adapter 'r:α' each round instead of all weights; the round's model is "
                          "saved merged, its adapter in round-NNN/adapter (empty: full fine-tuning)")
@@ -110,6 +112,7 @@ def check_config(cfg: EIConfig) -> None:
             raise InputError(message)
 
     need(cfg.engine in ("torch", "openai"), f"--engine {cfg.engine!r}: choose torch or openai")
+    need(cfg.batch_rows >= 1, f"--batch-rows must be at least 1 (1: one target at a time), got {cfg.batch_rows}")
     engine_choice(cfg).check()
     need(cfg.engine != "openai" or cfg.rounds == 1,
          "--engine openai: the servers serve --model, and each round retrains all weights (LoRA merged), which a "
@@ -186,24 +189,28 @@ def load_targets(cfg: EIConfig) -> list[str]:
     return theorems
 
 
-def sample_theorem(cfg: EIConfig, engine, fmt: str, round_no: int, index: int, theorem: str) -> dict:
-    """One target's attempts this round, as the line the round's samples file keeps."""
+def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[tuple[int, str]]):
+    """The targets' attempts this round, yielded as each target finishes: (index, the line the
+    round's samples file keeps). Guided and plain decode across targets (--batch-rows), each
+    target's attempts the ones it gets alone; the searches run one target after another."""
     from gentzen.search.compute import Compute
-    from gentzen.search.methods import run_method
+    from gentzen.search.methods import run_many
 
     redraws = {"redraws_per_line": cfg.redraws_per_line, "redraws_per_proof": cfg.redraws_per_proof} \
         if cfg.method == "guided" else {}
-    res = run_method(cfg.method, theorem, engine, samples=cfg.samples, temperature=cfg.temperature,
-                     seed=derived_seed(cfg.seed, round_no, index), fmt=fmt, **redraws)
-    proofs: list[str] = []
-    for a in res.attempts:
-        if a.ok and a.proof not in proofs and len(proofs) < cfg.keep:
-            proofs.append(a.proof)
-    c = Compute.of(res.attempts)
-    return {"round": round_no, "index": index, "theorem": theorem, "attempts": len(res.attempts),
-            "verified": sum(a.ok for a in res.attempts), "proofs": proofs, "tokens": c.tokens,
-            "model_calls": c.model_calls, "kernel_checks": c.kernel_checks,
-            "sample_seconds": round(c.sample_seconds, 6), "check_seconds": round(c.check_seconds, 6)}
+    theorems = dict(todo)
+    jobs = [(i, theorem, derived_seed(cfg.seed, round_no, i), cfg.samples) for i, theorem in todo]
+    for i, res in run_many(cfg.method, jobs, engine, temperature=cfg.temperature, fmt=fmt,
+                           batch_rows=cfg.batch_rows, **redraws):
+        proofs: list[str] = []
+        for a in res.attempts:
+            if a.ok and a.proof not in proofs and len(proofs) < cfg.keep:
+                proofs.append(a.proof)
+        c = Compute.of(res.attempts)
+        yield i, {"round": round_no, "index": i, "theorem": theorems[i], "attempts": len(res.attempts),
+                  "verified": sum(a.ok for a in res.attempts), "proofs": proofs, "tokens": c.tokens,
+                  "model_calls": c.model_calls, "kernel_checks": c.kernel_checks,
+                  "sample_seconds": round(c.sample_seconds, 6), "check_seconds": round(c.check_seconds, 6)}
 
 
 def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResult:
@@ -268,17 +275,18 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                 with clock.loading():
                     engine = open_engine(current, engine_choice(cfg), device=cfg.device, threads=cfg.threads or None)
                 samples_log = JsonlLog(samples_file)
-                for n, i in enumerate(todo, 1):
-                    if stop.requested:
-                        raise Interrupted(str(out), round_no - 1)
-                    if hasattr(engine, "clear_cache"):  # no KV reuse across theorems: a resumed round samples alike
-                        engine.clear_cache()
-                    row = sample_theorem(cfg, engine, fmt, round_no, i, targets[i])
+                if hasattr(engine, "clear_cache"):  # no KV of another run: a resumed round samples alike
+                    engine.clear_cache()
+                if stop.requested:
+                    raise Interrupted(str(out), round_no - 1)
+                for i, row in sample_theorems(cfg, engine, fmt, round_no, [(i, targets[i]) for i in todo]):
                     clock.charge(row["sample_seconds"], row["check_seconds"])
                     samples_log.write(row)
                     rows[i] = row
                     say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
                          "solved": sum(1 for r in rows.values() if r["verified"])})
+                    if stop.requested and len(rows) < len(targets):  # every finished target is kept
+                        raise Interrupted(str(out), round_no - 1)
                 engine.close()
 
             # 2. the round's training set: found proofs (this round's, and with --buffer every earlier

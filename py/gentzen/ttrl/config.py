@@ -76,6 +76,8 @@ class TTRLConfig:
     seed: int = _opt(0, "seed of sampling, variant choice, replay and training")
     resume: bool = _opt(False, "continue OUT from its last finished round (after a kill or Ctrl-C)")
     threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
+    batch_rows: int = _opt(64, "rows decoded together across targets and variants (each item's attempts are "
+                               "the ones it gets alone); 1: one item at a time")
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
     force: bool = _opt(False, "sdpo arm: run even when SDPO's teacher gap is not positive (train sdpo --force)")
 
@@ -114,6 +116,7 @@ def check_config(cfg: TTRLConfig) -> None:
     need(Path(cfg.theorems).is_file(), f"THEOREMS {cfg.theorems}: no such file")
     need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
     need(cfg.arm in ARMS, f"--arm {cfg.arm!r}: choose one of {', '.join(ARMS)}")
+    need(cfg.batch_rows >= 1, f"--batch-rows must be at least 1 (1: one item at a time), got {cfg.batch_rows}")
     from gentzen.engines import EngineChoice
     from gentzen.shard import parse_shard
 

@@ -55,18 +55,26 @@ def budget_limit(cfg: TTRLConfig, x: float) -> tuple[str, float]:
     return "", 0.0
 
 
-def sample_item(cfg: TTRLConfig, engine, verifier, fmt: str, round_no: int, item, k: int) -> dict:
-    """One item's k attempts: the sampler checks every line with the kernel; what it accepts is
-    verified again by the run's backend (the sampler's kernel alone is not the judge with Lean)."""
+def sample_items(cfg: TTRLConfig, engine, verifier, fmt: str, round_no: int, todo: list, want: dict[str, int]):
+    """The items' attempts (k = want[name] each), yielded as each item finishes: guided sampling
+    decodes across items (--batch-rows), each item's attempts the ones it gets alone."""
+    from gentzen.search.methods import run_many
+    from gentzen.train.ei import derived_seed
+
+    jobs = [(it, it.theorem, derived_seed(cfg.seed, round_no, it.name), want[it.name]) for it in todo]
+    for it, res in run_many("guided", jobs, engine, temperature=cfg.temperature, fmt=fmt, batch_rows=cfg.batch_rows,
+                            redraws_per_line=cfg.redraws_per_line, redraws_per_proof=cfg.redraws_per_proof):
+        yield item_row(cfg, verifier, round_no, it, res)
+
+
+def item_row(cfg: TTRLConfig, verifier, round_no: int, item, res) -> dict:
+    """One item's sampled attempts as its row: the sampler checks every line with the kernel; what
+    it accepts is verified again by the run's backend (the sampler's kernel alone is not the judge
+    with Lean)."""
     import time
 
     from gentzen.search.compute import Compute
-    from gentzen.search.methods import run_method
-    from gentzen.train.ei import derived_seed
 
-    res = run_method("guided", item.theorem, engine, samples=k, temperature=cfg.temperature,
-                     seed=derived_seed(cfg.seed, round_no, item.name), fmt=fmt,
-                     redraws_per_line=cfg.redraws_per_line, redraws_per_proof=cfg.redraws_per_proof)
     accepted = [a for a in res.attempts if a.ok]
     t0 = time.perf_counter()
     verdicts = list(verifier.verify_many([(item.theorem, a.proof) for a in accepted])) if accepted else []
@@ -217,19 +225,21 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
                     continue
                 with clock.loading():
                     engine = engine_factory(model_of(group)) if engine_factory else _engine(cfg, model_of(group))
-                for it in todo:
-                    if stop.requested:
-                        verifier.close()
-                        raise Interrupted(str(out), round_no - 1)
-                    if hasattr(engine, "clear_cache"):  # no KV reuse across items: a resumed round samples alike
-                        engine.clear_cache()
-                    row = sample_item(cfg, engine, verifier, fmt, round_no, it, want[it.name])
+                if hasattr(engine, "clear_cache"):  # no KV of another run: a resumed round samples alike
+                    engine.clear_cache()
+                if stop.requested:
+                    verifier.close()
+                    raise Interrupted(str(out), round_no - 1)
+                for row in sample_items(cfg, engine, verifier, fmt, round_no, todo, want):
                     clock.charge(row["sample_seconds"], row["check_seconds"])
                     log.write(row)
-                    rows[it.name] = row
+                    rows[row["name"]] = row
                     say({"event": "item", "round": round_no, "done": len(rows), "total": len(want),
                          "solved": len(pool.solved()) + sum(1 for r in rows.values()
                                                              if r["kind"] == "target" and r["verified"])})
+                    if stop.requested and len(rows) < len(want):  # every finished item is kept
+                        verifier.close()
+                        raise Interrupted(str(out), round_no - 1)
                 engine.close()
 
             # 2. fold the rows into the pool (in pool order: the same on every resume)
