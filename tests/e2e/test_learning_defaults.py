@@ -19,6 +19,9 @@ pytestmark = pytest.mark.requires_torch
 
 MODEL = Path(__file__).resolve().parents[1] / "fixtures" / "tiny_gen_model"
 TARGETS, K = 16, 8
+# The model's frontier, as the issue's sanity check picks it: the first 16 train-split theorems of the model's data
+# that it proves in 3-19 of 32 guided attempts (seed 0). Theorems it never or always proves give EI nothing to learn.
+MIDDLING = frozenset(f"uniform_s3_{i:06d}" for i in (3, 7, 12, 22, 26, 30, 35, 38, 39, 44, 45, 48, 50, 51, 55, 56))
 
 
 def _rows(path: Path) -> list[dict]:
@@ -27,14 +30,14 @@ def _rows(path: Path) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def setup(tmp_path_factory):
-    """The model's data regenerated here (targets: its first 16 train-split theorems), then one
+    """The model's data regenerated here (targets: 16 train-split theorems at its frontier), then one
     default 2-round `train ei` run whose replay regenerates the data again into an empty cache."""
     from gentzen.data.generate import GenConfig, dumps, generate
 
     root = tmp_path_factory.mktemp("defaults")
     meta = json.loads((MODEL / "gentzen.json").read_text())
     records = generate(GenConfig(**meta["data_gen"]))
-    (root / "t16.jsonl").write_text(dumps([r for r in records if r["split"] == "train"][:TARGETS]))
+    (root / "t16.jsonl").write_text(dumps([r for r in records if r["name"] in MIDDLING]))
     env = {**os.environ, "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1", "GENTZEN_CACHE": str(root / "cache")}
     ei = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "ei", "--model", str(MODEL),
                          "--targets", str(root / "t16.jsonl"), "--out", str(root / "ei"), "--rounds", "2",
@@ -64,21 +67,26 @@ def test_default_ei_replays_the_models_own_data_and_probes_forgetting(setup):
         steps = [s for s in _rows(root / "ei" / "steps.jsonl") if s["round"] == r["round"]]
         assert len(steps) == r["tally"]["train_steps"] == math.ceil(0.78 * r["tally"]["train_proofs"] / 16)
         lrs = [s["lr"] for s in steps]
-        assert max(lrs) <= 1e-4 and lrs[0] < max(lrs) and lrs[-1] < 0.2 * max(lrs)
+        assert max(lrs) <= 3e-4 and lrs[0] < max(lrs) and lrs[-1] < 0.2 * max(lrs)
     lines = [ln for ln in ei.stderr.splitlines() if ln.startswith("round ") and "held-out CE" in ln]
     assert len(lines) == 2 and all("replayed" in ln for ln in lines)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "not a robust effect at this scale: round 2's 128 samples against round 1's differ by sampling noise "
-    "(sd ~0.04); re-sampled with 1,024 guided attempts each (seeds 0-3), the start model verified 349, "
-    "round 1's model 330, round 2's 345 (issue 21 session). It passed with the old per-call seeds, fails "
-    "with the per-row ones; the learning issue should size it (more samples, paired) or drop the claim"))
-def test_a_default_ei_round_raises_the_trained_sets_verified_share(setup):
-    root, *_ = setup
-    r1, r2 = _rows(root / "ei" / "rounds.jsonl")
-    # round 2 samples the model round 1 trained: its verified share of the same targets is higher
-    assert r2["tally"]["verified_rate"] > r1["tally"]["verified_rate"], (r1["tally"], r2["tally"])
+def test_a_default_ei_run_raises_the_trained_sets_verified_share(setup):
+    # measured apart from the rounds' own 128 samples (sd ~0.04 at this size): the start model and the last
+    # round's model each make 64 guided attempts at the 16 trained theorems, the same seeds for both
+    root, env, *_ = setup
+    shares = {}
+    for name, model in (("start", MODEL), ("trained", root / "ei" / "round-002")):
+        out = root / f"eval_{name}"
+        r = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "eval", str(root / "t16.jsonl"), "--model",
+                            str(model), "--method", "guided", "-n", "64", "--k", "1", "--seeds", "1", "--threads", "1",
+                            "--out", str(out), "--json"], capture_output=True, text=True, env=env, timeout=600)
+        assert r.returncode == 0, r.stderr
+        rows = _rows(out / "theorems.jsonl")
+        shares[name] = sum(x["c"] for x in rows) / sum(x["n"] for x in rows)
+    # measured: +0.064 (0.345 -> 0.409); the previous default (GEM, peak lr 1e-4) gave +0.011, no replay +0.090
+    assert shares["trained"] >= shares["start"] + 0.04, shares
 
 
 def test_found_proofs_stay_in_later_rounds_mixes(setup):
@@ -99,7 +107,8 @@ def test_found_proofs_stay_in_later_rounds_mixes(setup):
 
 
 def test_default_ttrl_ei_arm_replays_and_probes(setup):
-    root, env, _, _ = setup
+    root, env, records, _ = setup
+    pool = sum(r["split"] == "train" for r in records)
     out = root / "ttrl"
     run = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "ttrl", str(root / "t16.jsonl"),
                           "--model", str(MODEL), "--arm", "ei", "--out", str(out), "--rounds", "2",
@@ -111,7 +120,7 @@ def test_default_ttrl_ei_arm_replays_and_probes(setup):
     assert trained, "nothing solved: no update exercised"
     for r in trained:
         own = r["train_proofs"] - r["replayed"]
-        assert r["replayed"] == round(own * 9) and r["forgetting"]["proofs"] > 0
+        assert r["replayed"] == min(round(own * 9), pool) and r["forgetting"]["proofs"] > 0
     # the ei arm keeps solved targets' proofs: round 2 trains on round 1's finds even though they left
     if len(rounds) == 2 and rounds[0]["solved"]:
         assert rounds[1]["train_proofs"] > 0

@@ -105,10 +105,16 @@ def test_the_shipped_model_replays_its_shipped_sample_when_the_full_file_is_abse
     of its training data, hash-checked) is used at once, with no regeneration event."""
     from gentzen.models import SHIPPED_MODEL
 
+    import shutil
+
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("GENTZEN_CACHE", str(tmp_path / "cache"))
+    # a copy outside the checkout: the data path is also looked up beside the model's parents, where a
+    # developer's runs/out/train60k.jsonl may lie
+    shipped = tmp_path / "shipped"
+    shutil.copytree(SHIPPED_MODEL, shipped)
     events: list[dict] = []
-    src = replay.resolve("", str(SHIPPED_MODEL), 0.9, 200, say=events.append)
+    src = replay.resolve("", str(shipped), 0.9, 200, say=events.append)
     assert Path(src.path).name == "replay.jsonl" and not events
     assert len(src.pool) == 6000 and len(src.probe) == 200 and src.probe_split == "heldout"
     assert {r["split"] for r in src.pool} == {"train"}

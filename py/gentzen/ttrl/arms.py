@@ -149,7 +149,7 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
         atomic_write_jsonl(theorems, [{"name": t.name, "theorem": t.theorem} for t in targets])
     scfg = sdpo.SDPOConfig(model=cfg.model, theorems=str(theorems), out=str(sub), mode="per-theorem",
                            iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend,
-                           repl_cmd=cfg.repl_cmd, lr=cfg.lr,
+                           repl_cmd=cfg.repl_cmd, lr=_own_lr(cfg, sdpo.SDPOConfig),
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
                            resume=cfg.resume, force=cfg.force, replay=cfg.replay, replay_share=cfg.replay_share,
                            probe=cfg.probe)
@@ -217,7 +217,7 @@ def run_grpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
                            group=cfg.samples, temperature=cfg.temperature, backend=cfg.backend,
                            verify_url=list(cfg.verify_url), repl_cmd=cfg.repl_cmd, replay=cfg.replay,
                            replay_share=cfg.replay_share, probe=cfg.probe, epochs=cfg.epochs, steps=cfg.steps,
-                           batch=cfg.batch, lr=cfg.lr, warmup=cfg.warmup, seconds=cfg.seconds, seed=cfg.seed,
+                           batch=cfg.batch, lr=_own_lr(cfg, grpo.GRPOConfig), warmup=cfg.warmup, seconds=cfg.seconds, seed=cfg.seed,
                            resume=cfg.resume, threads=cfg.threads, device=cfg.device)
     try:
         grpo.run(gcfg, progress=lambda ev: say({**ev, "event": "grpo", "grpo_event": ev.get("event")}))
@@ -261,3 +261,15 @@ def translate_grpo(out, targets: list[Item]) -> None:
     atomic_write_jsonl(out / "targets.jsonl", rows)
     atomic_write_jsonl(out / "variants.jsonl", [])
     atomic_write_text(out / PROOFS, proofs_lean(rows, "grpo"))
+
+
+def _own_lr(cfg, run_config) -> float:
+    """The lr of an arm that runs another trainer (sdpo, grpo): that trainer's own default unless --lr was
+    changed from ttrl's (EI's update lr is not theirs: the audit found the sdpo arm given 3e-4 against SDPO's 1e-4)."""
+    from dataclasses import fields
+
+    from gentzen.train.update import RUN_OPTIONS
+
+    if cfg.lr != RUN_OPTIONS["lr"][0]:
+        return cfg.lr
+    return next(f.default for f in fields(run_config) if f.name == "lr")

@@ -64,7 +64,7 @@ class TTRLConfig:
     replay: str = run_option("replay")
     replay_share: float = run_option("replay_share")
     probe: int = run_option("probe")
-    loss: str = _opt("gem", "per-token loss of the update: ce | gem")
+    loss: str = _opt("ce", "per-token loss of the update: ce | gem (the source: GEM; why CE here: docs/training.md)")
     beta: float = _opt(0.7, "GEM's β in (0, 1]")
     epochs: float = run_option("epochs")
     steps: int = run_option("steps")
