@@ -35,11 +35,12 @@ def ttrl_run(tmp_path_factory):
     return d, r
 
 
-def test_ttrl_defaults_to_the_shipped_model_and_labels_gem_loss(ttrl_run):
+def test_ttrl_defaults_to_the_shipped_model_and_labels_its_loss(ttrl_run):
     d, r = ttrl_run
     cfg = json.loads((d / "run" / "config.json").read_text())
     assert Path(cfg["model"]) == ROOT / "py" / "gentzen" / "assets" / "default_model"
-    assert "gem-loss " in r.stderr and "; loss " not in r.stderr  # the default --loss gem is labelled as such
+    # the default --loss ce is a cross-entropy, labelled `loss` (`--loss gem` is labelled `gem-loss`: cli/options.py)
+    assert "; loss " in r.stderr and "gem-loss" not in r.stderr
     if "solved 0/" not in r.stdout:
         assert f"proofs: {d / 'run' / 'proofs.lean'}; which target was solved how: gentzen ttrl report" in r.stdout
 

@@ -43,8 +43,9 @@ def _zero_clock(x, clock: bool = False):
 
 def _canonical(path: Path) -> str:
     text = path.read_text(encoding="utf-8")
-    if path.suffix == ".jsonl":
-        return "".join(json.dumps(_zero_clock(json.loads(line)), ensure_ascii=False) + "\n" for line in text.splitlines())
+    if path.suffix == ".jsonl":  # rows in theorem order (a run writes each as it finishes: --batch-rows)
+        rows = sorted((_zero_clock(json.loads(line)) for line in text.splitlines()), key=lambda r: (r.get("method", ""), r.get("seed", 0), r.get("name", "")))
+        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
     return json.dumps(_zero_clock(json.loads(text)), indent=2, ensure_ascii=False) + "\n"
 
 
