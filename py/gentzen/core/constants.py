@@ -21,6 +21,11 @@ ND_SCOPE: ContextVar[bool] = ContextVar("gentzen_nd_import", default=False)
 OPENS: ContextVar[tuple] = ContextVar("gentzen_opens", default=())
 
 
+def opened(name: str, known) -> list[str]:
+    """The full names `N.name` in `known` for the namespaces N the file opens, sorted (more than one: ambiguous)."""
+    return sorted({f"{ns}.{name}" for ns in OPENS.get() if f"{ns}.{name}" in known})
+
+
 # Explicit-argument counts of the constants in the proof language.
 CONSTANTS = {
     "And.intro": 2, "And.left": 1, "And.right": 1, "Or.inl": 1, "Or.inr": 1, "Or.elim": 3,

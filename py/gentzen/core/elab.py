@@ -8,7 +8,7 @@ Bidirectional like Lean's elaborator: an expected type flows into `⟨a, b⟩`, 
 from __future__ import annotations
 
 from gentzen.core.constants import (ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, _POSTPONE_NOTE, ElabErr,
-                                    _raise, lookup, type_str)
+                                    _raise, lookup, opened, type_str)
 from gentzen.core.elab_consts import _NATIVE_FIELDS, ConstantElab, _field_const
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.lemmas import LEMMAS, elab_lemma
@@ -183,7 +183,7 @@ class Elaborator(ConstantElab):
             return elab_nd_constant(self, node, hint, args)
         arity = CONSTANTS.get(name)
         if arity is None and OPENS.get():
-            found = sorted({f"{ns}.{name}" for ns in OPENS.get() if f"{ns}.{name}" in CONSTANTS})
+            found = opened(name, CONSTANTS)
             if len(found) > 1:  # Lean tries every interpretation (overloading); the kernel does not
                 raise ElabErr("unsupported", f"`{name}` is ambiguous under the open namespaces ({', '.join(found)}); "
                               f"{ASK_LEAN}", node)

@@ -7,7 +7,7 @@ tactics beyond the natural-deduction subset in core_tactics.py.
 
 from __future__ import annotations
 
-from gentzen.core.constants import ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, POSTPONED, PROP, ElabErr
+from gentzen.core.constants import ASK_LEAN, CONSTANTS, ND_SCOPE, POSTPONED, PROP, ElabErr, opened
 from gentzen.core.core_tactics import run_core
 from gentzen.core.elab import Elaborator
 from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, to_lean
@@ -268,8 +268,8 @@ def _opened(name: str) -> str:
     elaborator resolves it; the name itself when it is a constant already or nothing (or several) opens to one."""
     if name in _APPLY_CONSTS or name in CONSTANTS:
         return name
-    found = {f"{ns}.{name}" for ns in OPENS.get() if f"{ns}.{name}" in _APPLY_CONSTS}
-    return found.pop() if len(found) == 1 else name
+    found = opened(name, _APPLY_CONSTS)
+    return found[0] if len(found) == 1 else name
 
 
 def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
