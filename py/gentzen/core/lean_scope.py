@@ -113,8 +113,8 @@ def _caveat_without(caveat: str, names: set) -> str | None:
     return None if out.startswith("(Lean may accept") else out
 
 
-def _header_binders(stmt: str) -> list[tuple[str, str, str]]:
-    """The binders of `theorem NAME binders : goal :=`: text up to the top-level `:`."""
+def _top_colon(stmt: str) -> int:
+    """The index of the first `:` outside brackets that is not `:=` (a header's type colon), or -1."""
     depth = 0
     for i, c in enumerate(stmt):
         if c in "([{⟨":
@@ -122,8 +122,14 @@ def _header_binders(stmt: str) -> list[tuple[str, str, str]]:
         elif c in ")]}⟩":
             depth -= 1
         elif c == ":" and depth == 0 and stmt[i + 1: i + 2] != "=":
-            return _binders(stmt[:i])
-    return []
+            return i
+    return -1
+
+
+def _header_binders(stmt: str) -> list[tuple[str, str, str]]:
+    """The binders of `theorem NAME binders : goal :=`: text up to the top-level `:`."""
+    i = _top_colon(stmt)
+    return _binders(stmt[:i]) if i >= 0 else []
 
 
 def _binders(text: str) -> list[tuple[str, str, str]]:
@@ -172,15 +178,7 @@ def _forall_props(stmt: str, tail: str, blank_tail: str):
     Only statements whose other binders are propositions (so the context order is the same), and proofs whose
     first tactic is a plain `intro` naming at least every bound proposition; None otherwise (the statement then
     stays `unsupported`)."""
-    depth, colon = 0, -1
-    for i, c in enumerate(stmt[:-2]):
-        if c in "([{⟨":
-            depth += 1
-        elif c in ")]}⟩":
-            depth -= 1
-        elif c == ":" and depth == 0 and stmt[i + 1: i + 2] != "=":
-            colon = i
-            break
+    colon = _top_colon(stmt[:-2])
     if colon < 0 or "∀" not in stmt[colon:]:
         return None
     m = _FORALL.match(stmt, colon + 1)
