@@ -70,7 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     validate.REPORTED = False
     validate.JSON_ERRORS = "--json" in args[: args.index("--")] if "--" in args else "--json" in args
-    _register()
+    try:
+        _register()  # imports every command module: a Ctrl-C here is still one line, not a traceback
+    except KeyboardInterrupt:
+        validate.report("interrupted", 130)
+        return 130
     try:
         from typer._click.exceptions import ClickException  # typer >= 0.20 vendors click
     except ImportError:  # pragma: no cover - older typer uses click itself
