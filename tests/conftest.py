@@ -9,9 +9,16 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
+
+# A suite started in the background (`cmd &`, nohup) inherits SIGINT ignored, and so would every command it
+# starts (an ignored signal survives exec), so the Ctrl-C tests would wait on a process that cannot hear it.
+# A handler here is reset to the default in each child, which then installs Python's own.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
