@@ -83,6 +83,29 @@ def exp_a(out: Path, budget: float, seeds: list[int]) -> dict:
     return res
 
 
+def plot_a(out: Path, seeds: list[int], budget: float, png: Path) -> None:
+    """Solved targets against samples drawn per target, EI and sampling more, one line per seed."""
+    from gentzen.eval.plots import _plt, _save
+    from gentzen.ttrl.report import per_target, solved_within
+
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for arm, colour in (("ei", "tab:blue"), ("control", "tab:orange")):
+        for i, s in enumerate(seeds):
+            run = ttrl_run(out / f"{arm}-s{s}")
+            xs = [0.0] + [per_target(r) for r in run["rounds"]]
+            ys = [0] + [len(solved_within(run, samples=x)) for x in xs[1:]]
+            ax.step(xs, ys, where="post", color=colour, alpha=0.8, linestyle=("-", "--", ":")[i % 3],
+                    label=f"{'test-time EI' if arm == 'ei' else 'sampling more'} (seed {s})")
+    for m in (1, 2, 3):
+        ax.axvline(m * budget, color="grey", linewidth=0.6)
+    ax.set_xlabel("samples per target (targets still unsolved)")
+    ax.set_ylabel("targets solved")
+    ax.set_title(f"test-time EI vs sampling more, {len(rows(out / 'targets.jsonl'))} targets")
+    ax.legend(fontsize=7)
+    _save(fig, png)
+
+
 def exp_b(out: Path, arms: list[str]) -> dict:
     from gentzen.ttrl.report import solved_within
 
@@ -204,10 +227,13 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, nargs="*", default=[0])
     ap.add_argument("--arms", nargs="*", default=[])
     ap.add_argument("--splits", nargs="*", default=["dev", "heldout"])
+    ap.add_argument("--plot", type=Path, help="(a) a PNG of solved targets against samples per target")
     a = ap.parse_args()
     res = {"a": lambda: exp_a(a.out, a.budget, a.seeds), "b": lambda: exp_b(a.out, a.arms),
            "c": lambda: exp_c(a.out, a.arms), "d": lambda: exp_d(a.out, a.splits),
            "e": lambda: exp_e(a.out, a.seeds)}[a.experiment]()
+    if a.plot and a.experiment == "a":
+        plot_a(a.out, a.seeds, a.budget, a.plot)
     print(json.dumps(res, ensure_ascii=False, indent=1))
 
 

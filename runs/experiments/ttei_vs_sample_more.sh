@@ -6,6 +6,7 @@
 #   ei      `gentzen ttrl --arm ei`: sample the targets, fine-tune on the verified proofs (the default
 #           recipe: GEM, replay of the model's own data, buffer), repeat; solved targets leave
 #   control `gentzen ttrl --arm control`: the same sampler and rounds, no training (sampling more)
+# solved.png: solved targets against samples per target, both arms, each seed.
 # summary.json: solved at 1×, 2×, 3× BUDGET (the last round finished within it) per seed and arm,
 # paired per target (only-ei b, only-control c, exact McNemar p, Newcombe 95% interval), seed spread.
 # Usage: bash runs/experiments/ttei_vs_sample_more.sh [OUT]      (resumable: re-run the same command)
@@ -34,5 +35,5 @@ for s in $SEEDS; do
   pair "arm ei $s" "arm control $s"
 done
 # shellcheck disable=SC2086
-stage "$OUT/summary.json" "$PY" "$HERE/expt_summary.py" a "$OUT" --budget "$BUDGET" --seeds $SEEDS
+stage "$OUT/summary.json" "$PY" "$HERE/expt_summary.py" a "$OUT" --budget "$BUDGET" --seeds $SEEDS --plot "$OUT/solved.png"
 cat "$OUT/summary.json"

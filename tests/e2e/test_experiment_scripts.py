@@ -96,6 +96,8 @@ def test_experiment_script_runs_tiny_and_resumes(script, tmp_path, env):
     assert set(SCRIPTS[script]) <= set(summary), sorted(summary)
     assert summary.get("goal"), "every summary states the issue's goal beside its numbers"
     _check(script, summary)
+    if script == "ttei_vs_sample_more.sh":  # the chart a reader looks at
+        assert (out / "solved.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     (out / "summary.json").unlink()  # a re-run redoes only what is missing
     t0 = time.monotonic()
