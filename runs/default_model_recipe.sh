@@ -32,7 +32,7 @@ VOCAB=${VOCAB:-1024}
 EVAL_SETS=${EVAL_SETS:-textbook heldout acceptance}
 EVAL_ENGINE=${EVAL_ENGINE:-torch}
 HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gentzen gen --count 3000 --seed 7`
-FORMAT=${FORMAT:-whole}   # state won the from-scratch comparison (docs/results.md, issue 20 item 3), but its auto-named steps cannot yet render user-style proofs that cite `this`: whole until they can
+FORMAT=${FORMAT:-state}   # state won the from-scratch comparison at equal wall-clock (docs/results.md, issue 21 (d)); FORMAT=whole for the shipped model's format
 OUT=${1:-runs/out/default-$SCALE}
 mkdir -p "$OUT/eval"
 G() { python3 -m gentzen.cli.main "$@"; }

@@ -145,3 +145,27 @@ def test_environment_assigned_names_are_fresh():
         state = nxt
     assert state.solved and check_proof(thm, state.proof_text()).ok
     assert seen >= {"n2", "n3", "n4"}
+
+
+def test_an_unnamed_have_is_cited_as_this_and_the_state_shows_its_assigned_name():
+    rec = {"name": "anon", "theorem": "theorem anon (p q : Prop) (hp : p) (hq : q) : p ∧ q := by",
+           "proof": "  have : p := hp\n  have : q := hq\n  exact ⟨hp, this⟩"}
+    exs = formats.examples(rec, "state")
+    prompt, target = (s.text for s in exs[-1].segments)
+    assert target == "exact ⟨hp, n2⟩\n"  # the second `have :` shadows the first `this`, as in Lean
+    assert "n2 : q" in prompt
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000))
+def test_every_user_style_record_gives_state_pairs_citing_only_shown_names(seed):
+    from gentzen.data.userstyle import generate_user
+
+    recs = generate_user(GenConfig(count=60, seed=seed, max_lines=8, style="user"))
+    anon = 0
+    for rec in recs:
+        anon += bool(re.search(r"^\s*(?:·\s+)?have\s*:", rec["proof"], re.M))
+        for ex in formats.examples(rec, "state"):  # raised "Unknown identifier `this`" before
+            prompt, target = (s.text for s in ex.segments)
+            assert not re.search(r"\bthis\b", target) or "this :" in prompt, (rec["proof"], target)
+    assert anon > 0  # the property ran over unnamed `have`s

@@ -147,6 +147,9 @@ def unnamed(line: str) -> str:
     return line if m is None else line[:m.end(1)] + line[m.end(2):]
 
 
+_ANON_HAVE = re.compile(r"^\s*(?:·\s+)?have\s*:(?!=)")
+
+
 def with_name(line: str, name: str) -> str:
     """An unnamed `intro` / `have : φ …` step with `name` spelled out (what the kernel's auto_names
     writes into its proof text), for a checker that does not assign names itself (a Lean REPL)."""
@@ -196,8 +199,11 @@ def examples(record: dict, fmt: str, start: Callable | None = None) -> list[Exam
         nxt = state.step(step) if step != line else None
         if nxt is None or not hasattr(nxt, "render"):
             step, nxt = line, _step_or_fail(record, state, line)
+        assigned = introduced_name(nxt.proof_text().rsplit("\n", 1)[-1])
         if written is not None:
-            names[written] = introduced_name(nxt.proof_text().rsplit("\n", 1)[-1]) or written
+            names[written] = assigned or written
+        elif assigned is not None and _ANON_HAVE.match(ln):  # Lean names `have : φ` `this`
+            names["this"] = assigned
         out.append(Example((Segment(prompt, False), Segment(target(fmt, step), True)), eos=False))
         state = nxt
     return out
