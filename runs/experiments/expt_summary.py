@@ -200,13 +200,19 @@ def exp_e(out: Path, seeds: list[int]) -> dict:
             res["seeds"][str(s)] = {"sdpo_failed": failed.read_text(encoding="utf-8").strip(), "pairs": len(theorems),
                                     "sample_more": len(more), "teacher_gap_before": gap0}
             continue
+        done = {r["theorem"] for r in results}
+        if len(done) < len(theorems):  # stopped before the last theorem: pair over the theorems it finished
+            theorems = [t for t in theorems if t in done]
+            more = {t for t in more if t in done}
+            more_rows = [r for r in more_rows if r["theorem"] in done]
         by_it: dict[int, list[float]] = {}
         for r in rows(sd / "iterations.jsonl"):
             by_it.setdefault(r["iteration"], [])
             if r.get("teacher_gap") is not None:
                 by_it[r["iteration"]].append(r["teacher_gap"])
         res["seeds"][str(s)] = {
-            **paired(more, sdpo, theorems, "sample_more", "sdpo"),
+            **paired(more, sdpo, theorems, "sample_more", "sdpo"), "sdpo_finished": len(done),
+            "targets": len(rows(out / "targets.jsonl")),
             "samples": {"sdpo": sum(r.get("samples", 0) for r in results),
                         "sample_more": sum(r["n"] for r in more_rows)},
             "tokens": {"sdpo": sum(r.get("tokens", 0) for r in results),
