@@ -14,7 +14,8 @@
 # summary.json: per arm, and each arm paired with ttrl at the pair's matched samples (exact McNemar).
 # Usage: bash runs/experiments/ttrl_arms.sh [OUT]      (resumable: re-run the same command)
 #   env: M, TARGETS=32, SPT=400, SAMPLES=16, VARIANTS=8, DEPTH=2, SEED=0, FORCE=0 (1: sdpo past the
-#        teacher-gap gate), CANDIDATES=160, PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7";
+#        teacher-gap gate), SDPO=1 (0: no sdpo arm; per-theorem SDPO updates after every group, so
+#        at SPT/SAMPLES iterations per target it costs hours on 2 cores: (e) runs it at 64), CANDIDATES=160, PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7";
 #        TINY=1: the fixture model, 4 targets, one round each
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
@@ -27,7 +28,7 @@ else
   VARIANTS=${VARIANTS:-8} FORCE=${FORCE:-0} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64}
   LINES=${LINES:-7-14} GEN=${GEN:-"--count 4000 --seed 7"}
 fi
-DEPTH=${DEPTH:-2} SEED=${SEED:-0}
+DEPTH=${DEPTH:-2} SEED=${SEED:-0} SDPO=${SDPO:-1}
 mkdir -p "$OUT"
 forget "$OUT" report.txt report.json summary.json
 pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
@@ -42,8 +43,12 @@ var=(--depth "$DEPTH" --max-variants "$VARIANTS" --samples "$SAMPLES")
 force=(); [ "$FORCE" = 1 ] && force=(--force)
 pair 'arm ttrl "${budget[@]}" "${var[@]}"' 'arm ei "${budget[@]}" --samples $(( 3 * SAMPLES ))'
 pair 'arm control "${budget[@]}" --match "$OUT/ttrl"' 'arm unrelated "${budget[@]}" "${var[@]}"'
-pair 'arm ei-then-ttrl "${budget[@]}" "${var[@]}" --patience 1' \
-     'STAGE=try_stage arm sdpo --samples "$SAMPLES" --rounds $(( (SPT + SAMPLES - 1) / SAMPLES )) "${force[@]}"'
+if [ "$SDPO" = 1 ]; then
+  pair 'arm ei-then-ttrl "${budget[@]}" "${var[@]}" --patience 1' \
+       'STAGE=try_stage arm sdpo --samples "$SAMPLES" --rounds $(( (SPT + SAMPLES - 1) / SAMPLES )) "${force[@]}"'
+else
+  arm ei-then-ttrl "${budget[@]}" "${var[@]}" --patience 1
+fi
 ARMS=(ttrl control unrelated ei ei-then-ttrl)
 if [ -e "$OUT/sdpo.json" ]; then ARMS+=(sdpo); fi
 stage "$OUT/report.txt" gz ttrl report "${ARMS[@]/#/$OUT/}" --plot "$OUT/compare.png"
