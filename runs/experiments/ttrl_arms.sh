@@ -15,7 +15,8 @@
 # Usage: bash runs/experiments/ttrl_arms.sh [OUT]      (resumable: re-run the same command)
 #   env: M, TARGETS=32, SPT=400, SAMPLES=16, VARIANTS=8, DEPTH=2, SEED=0, FORCE=0 (1: sdpo past the
 #        teacher-gap gate), SDPO=1 (0: no sdpo arm; per-theorem SDPO updates after every group, so
-#        at SPT/SAMPLES iterations per target it costs hours on 2 cores: (e) runs it at 64), CANDIDATES=160, PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7";
+#        at SPT/SAMPLES iterations per target it costs hours on 2 cores: (e) runs it at 64),
+#        CANDIDATES=160, PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7";
 #        TINY=1: the fixture model, 4 targets, one round each
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
@@ -43,11 +44,11 @@ var=(--depth "$DEPTH" --max-variants "$VARIANTS" --samples "$SAMPLES")
 force=(); [ "$FORCE" = 1 ] && force=(--force)
 pair 'arm ttrl "${budget[@]}" "${var[@]}"' 'arm ei "${budget[@]}" --samples $(( 3 * SAMPLES ))'
 pair 'arm control "${budget[@]}" --match "$OUT/ttrl"' 'arm unrelated "${budget[@]}" "${var[@]}"'
+eit='arm ei-then-ttrl "${budget[@]}" "${var[@]}" --patience 1'
 if [ "$SDPO" = 1 ]; then
-  pair 'arm ei-then-ttrl "${budget[@]}" "${var[@]}" --patience 1' \
-       'STAGE=try_stage arm sdpo --samples "$SAMPLES" --rounds $(( (SPT + SAMPLES - 1) / SAMPLES )) "${force[@]}"'
+  pair "$eit" 'STAGE=try_stage arm sdpo --samples "$SAMPLES" --rounds $(( (SPT + SAMPLES - 1) / SAMPLES )) "${force[@]}"'
 else
-  arm ei-then-ttrl "${budget[@]}" "${var[@]}" --patience 1
+  eval "$eit"
 fi
 ARMS=(ttrl control unrelated ei ei-then-ttrl)
 if [ -e "$OUT/sdpo.json" ]; then ARMS+=(sdpo); fi

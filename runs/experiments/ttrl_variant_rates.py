@@ -12,16 +12,17 @@ from pathlib import Path
 
 
 def variant_rates(run: Path) -> dict:
-    rounds = [json.loads(x) for x in (run / "rounds.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
-    first: dict[str, float] = {}
+    from gentzen.io import read_jsonl_resumable
+
+    rounds = sorted(read_jsonl_resumable(run / "rounds.jsonl"), key=lambda r: r.get("round", 0))
+    first: dict[str, tuple[int, float]] = {}  # item -> (round, rate) where it was first / last sampled
     last: dict[str, tuple[int, float]] = {}
     for r in rounds:
         for item, rate in r.get("rates", {}).items():
-            first.setdefault(item, rate)
+            first.setdefault(item, (r["round"], rate))
             last[item] = (r["round"], rate)
-    seen_first = {k: min(r["round"] for r in rounds if k in r.get("rates", {})) for k in first}
     variants = [k for k in first if "_v" in k]
-    again = [k for k in variants if last[k][0] > seen_first[k]]  # sampled in more than one round
+    again = [k for k in variants if last[k][0] > first[k][0]]  # sampled in more than one round
     never = [k for k in variants if all(r.get("rates", {}).get(k, 0) == 0 for r in rounds)]
     step = []  # round r -> r+1, the variants with verified proofs at r (what the update trained on)
     for a, b in zip(rounds, rounds[1:]):
@@ -38,9 +39,9 @@ def variant_rates(run: Path) -> dict:
         "samples_per_target_on_targets": samples.get("targets"),
         "variants_sampled_again": {
             "n": len(again),
-            "rate_first": round(statistics.mean(first[k] for k in again), 3) if again else None,
+            "rate_first": round(statistics.mean(first[k][1] for k in again), 3) if again else None,
             "rate_last": round(statistics.mean(last[k][1] for k in again), 3) if again else None,
-            "up": sum(last[k][1] > first[k] for k in again), "down": sum(last[k][1] < first[k] for k in again)},
+            "up": sum(last[k][1] > first[k][1] for k in again), "down": sum(last[k][1] < first[k][1] for k in again)},
         "trained_variants_next_round": step}
 
 

@@ -147,13 +147,13 @@ def unnamed(line: str) -> str:
     return line if m is None else line[:m.end(1)] + line[m.end(2):]
 
 
-_ANON_HAVE = re.compile(r"^\s*(?:·\s+)?have\s*:(?!=)")
+_ANON_HAVE = re.compile(r"^(\s*(?:·\s+)?have)(?=\s*:[^=])")  # `have : φ …`: Lean names it `this`
 
 
 def with_name(line: str, name: str) -> str:
     """An unnamed `intro` / `have : φ …` step with `name` spelled out (what the kernel's auto_names
     writes into its proof text), for a checker that does not assign names itself (a Lean REPL)."""
-    m = re.match(r"^(\s*(?:·\s+)?intro)\s*$", line) or re.match(r"^(\s*(?:·\s+)?have)(?=\s*:[^=])", line)
+    m = re.match(r"^(\s*(?:·\s+)?intro)\s*$", line) or _ANON_HAVE.match(line)
     return line if m is None else line[:m.end(1)] + " " + name + line[m.end(1):].rstrip()
 
 
@@ -202,7 +202,7 @@ def examples(record: dict, fmt: str, start: Callable | None = None) -> list[Exam
         assigned = introduced_name(nxt.proof_text().rsplit("\n", 1)[-1])
         if written is not None:
             names[written] = assigned or written
-        elif assigned is not None and _ANON_HAVE.match(ln):  # Lean names `have : φ` `this`
+        elif assigned is not None and _ANON_HAVE.match(ln):
             names["this"] = assigned
         out.append(Example((Segment(prompt, False), Segment(target(fmt, step), True)), eos=False))
         state = nxt
