@@ -52,3 +52,23 @@ def test_schema_family_and_options():
     assert all(parse_theorem(r["theorem"]).atoms == ("A", "B", "C") for r in every)
     short = generate(GenConfig(count=20, seed=5, min_lines=3, max_lines=5, premises=(1, 2)))
     assert all(3 <= r["lines"] <= 5 and 1 <= len(parse_theorem(r["theorem"]).hyps) <= 2 for r in short)
+
+
+def test_generation_stops_when_the_space_is_used_up(monkeypatch):
+    # one atom, one premise and a 1-2-line proof: a handful of statements exist, far fewer than asked;
+    # without the stall rule the draw would run to the full budget (count * 400 draws)
+    import gentzen.data.generate as gen_mod
+    monkeypatch.setattr(gen_mod, "STALL_PATIENCE", 2000)
+    cfg = GenConfig(count=5000, atoms=("P",), premises=(0, 1), max_depth=1, min_lines=1, max_lines=2, seed=0)
+    calls = {"n": 0}
+    real = gen_mod._acceptable
+
+    def counting(seq):
+        calls["n"] += 1
+        return real(seq)
+
+    monkeypatch.setattr(gen_mod, "_acceptable", counting)
+    recs = gen_mod.generate(cfg)
+    assert 0 < len(recs) < 100
+    assert len({r["sequent"] for r in recs}) == len(recs)
+    assert calls["n"] < 2000 + 50 * len(recs) + 5000  # stopped by the stall rule, not the 2,000,000-draw budget

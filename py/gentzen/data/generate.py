@@ -209,11 +209,17 @@ def _finish(cfg: GenConfig, out: list[dict]) -> None:
         rec["theorem"] = rec["theorem"].replace("theorem _ ", f"theorem {rec['name']} ", 1)
 
 
+STALL_PATIENCE = 100_000  # draws without a new statement before generation stops short of `count`
+
+
 def _fill(cfg, rng, hard, half, quota, per_len, seen, out, overflow, budget, progress) -> None:
-    """Draw candidates until `count` are kept (over-quota ones go to `overflow`) or the budget ends."""
+    """Draw candidates until `count` are kept (over-quota ones go to `overflow`), the budget ends, or
+    STALL_PATIENCE draws in a row add nothing (a small space, e.g. schema instances over 3 atoms, is
+    used up: the rest of the budget would find nothing and took up to half an hour at 24,000)."""
     attempts = 0
+    last_new = 0
     for seq, schema in _candidates(cfg, rng, hard):
-        if len(out) >= cfg.count or attempts >= budget:
+        if len(out) >= cfg.count or attempts >= budget or attempts - last_new > STALL_PATIENCE:
             break
         attempts += 1
         if not _acceptable(seq):
@@ -230,6 +236,7 @@ def _fill(cfg, rng, hard, half, quota, per_len, seen, out, overflow, budget, pro
         if key in seen:
             continue
         seen.add(key)
+        last_new = attempts
         rec = _record(cfg, seq, res, key, schema)
         if full:
             overflow.append(rec)
