@@ -13,11 +13,13 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 export PYTHONPATH="$ROOT/py${PYTHONPATH:+:$PYTHONPATH}" OMP_NUM_THREADS=${OMP_NUM_THREADS:-1} HF_HUB_OFFLINE=1
 SCALE=${SCALE:-cpu}
+# N_USER stays at 12,000: its short shapes are schema instances over 3 atoms, a space of about 8,000
+# statements; 24,000 asked for 15,000 of them and generation crawled (30+ min) near the end
 case "$SCALE" in  # sizes: every one can be overridden from the environment
-  cpu)  : "${N_UNIFORM:=40000}" "${N_SCHEMA:=10000}" "${N_USER:=24000}" "${PRESET:=small}" "${SFT_SECONDS:=4500}"
+  cpu)  : "${N_UNIFORM:=40000}" "${N_SCHEMA:=10000}" "${N_USER:=12000}" "${PRESET:=small}" "${SFT_SECONDS:=4500}"
         : "${N_TARGETS:=700}" "${N_TARGETS_USER:=300}" "${ROUNDS:=6}" "${SAMPLES:=16}" "${EI_SECONDS:=3600}"
         : "${DEVICE:=cpu}" "${THREADS:=2}" "${EVAL_N:=64}" "${EVAL_LIMIT:=0}" "${HELDOUT_LIMIT:=60}" "${SAVE_EVERY:=120}" ;;
-  gpu)  : "${N_UNIFORM:=60000}" "${N_SCHEMA:=15000}" "${N_USER:=30000}" "${PRESET:=small}" "${SFT_SECONDS:=240}"
+  gpu)  : "${N_UNIFORM:=60000}" "${N_SCHEMA:=15000}" "${N_USER:=12000}" "${PRESET:=small}" "${SFT_SECONDS:=240}"
         : "${N_TARGETS:=1500}" "${N_TARGETS_USER:=500}" "${ROUNDS:=4}" "${SAMPLES:=16}" "${EI_SECONDS:=240}"
         : "${DEVICE:=cuda}" "${THREADS:=4}" "${EVAL_N:=64}" "${EVAL_LIMIT:=0}" "${HELDOUT_LIMIT:=60}" "${SAVE_EVERY:=60}"
         # eval samples with vLLM where it is installed (train ei has no vLLM engine: torch on cuda)
@@ -88,16 +90,18 @@ on() { case " $EVAL_SETS " in *" $1 "*) return 0 ;; esac; return 1; }  # is set 
 ! on heldout || [ -s "$OUT/heldout-gen.jsonl" ] || G gen --count "$HELDOUT_GEN" --seed 7 --out "$OUT/heldout-gen.jsonl" --json > /dev/null
 [ -s "$OUT/acceptance.jsonl" ] || python3 -m gentzen.data.heldout --write-acceptance "$OUT/acceptance.jsonl"
 TB=$(python3 -c "from gentzen.data.sets import set_paths; print(set_paths()['textbook'])")
-evaluate() {  # NAME MODEL: each set's summary once (a killed eval is run again)
+evaluate() {  # NAME MODEL: a run folder per set (per-theorem records: `gentzen eval compare` pairs two
+  # checkpoints on them); a killed eval resumes where it stopped
   local k="1,8,64"; [ "$EVAL_N" -lt 64 ] && k="1,$EVAL_N"
   local lim=(); [ "$EVAL_LIMIT" -gt 0 ] && lim=(--limit "$EVAL_LIMIT")
-  ! on textbook || [ -s "$OUT/eval/$1-textbook.json" ] || G eval "$TB" --model "$2" --method guided -n "$EVAL_N" --k "$k" "${lim[@]}" \
-      --engine "$EVAL_ENGINE" --device "$DEVICE" --threads "$THREADS" --out "$OUT/eval/$1-textbook.json" > "$OUT/eval/$1-textbook.log" 2>&1
-  ! on heldout || [ -s "$OUT/eval/$1-heldout.json" ] || G eval "$OUT/heldout-gen.jsonl" --split heldout --lines 7-14 --limit "$HELDOUT_LIMIT" \
-      --model "$2" --method guided -n "$EVAL_N" --k "$k" --engine "$EVAL_ENGINE" --device "$DEVICE" --threads "$THREADS" \
-      --out "$OUT/eval/$1-heldout.json" > "$OUT/eval/$1-heldout.log" 2>&1
-  ! on acceptance || [ -s "$OUT/eval/$1-acceptance.json" ] || G eval "$OUT/acceptance.jsonl" --model "$2" --method guided -n "$EVAL_N" \
-      --k "$k" --engine "$EVAL_ENGINE" --device "$DEVICE" --threads "$THREADS" --out "$OUT/eval/$1-acceptance.json" > "$OUT/eval/$1-acceptance.log" 2>&1
+  local common=(--model "$2" --method guided -n "$EVAL_N" --k "$k" --engine "$EVAL_ENGINE" --device "$DEVICE" --threads "$THREADS")
+  ! on textbook || [ -s "$OUT/eval/$1-textbook/summary.json" ] || G eval "$TB" "${lim[@]}" "${common[@]}" \
+      --out "$OUT/eval/$1-textbook" > "$OUT/eval/$1-textbook.log" 2>&1
+  ! on heldout || [ -s "$OUT/eval/$1-heldout/summary.json" ] || G eval "$OUT/heldout-gen.jsonl" --split heldout --lines 7-14 \
+      --limit "$HELDOUT_LIMIT" "${common[@]}" --out "$OUT/eval/$1-heldout" > "$OUT/eval/$1-heldout.log" 2>&1
+  ! on acceptance || [ -s "$OUT/eval/$1-acceptance/summary.json" ] || G eval "$OUT/acceptance.jsonl" "${common[@]}" \
+      --out "$OUT/eval/$1-acceptance" > "$OUT/eval/$1-acceptance.log" 2>&1
+  return 0
 }
 evaluate sft "$OUT/sft"
 last=sft; last_dir="$OUT/sft"

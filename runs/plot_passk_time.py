@@ -1,5 +1,5 @@
 """pass@k against training time for a run of runs/default_model_recipe.sh: one point per checkpoint
-(SFT, then each EI round), its training seconds from gentzen.json, its pass@k from OUT/eval/*.json.
+(SFT, then each EI round), its training seconds from gentzen.json, its pass@k from the eval run folders OUT/eval/NAME-SET/summary.json.
 Usage: python3 runs/plot_passk_time.py OUT   (writes OUT/passk_time.json and, with matplotlib, .png)
 """
 
@@ -22,11 +22,12 @@ def table(out: Path) -> list[dict]:
         if not (model / "gentzen.json").is_file():
             continue
         row = {"checkpoint": name, "seconds": json.loads((model / "gentzen.json").read_text()).get("seconds")}
-        for path in sorted((out / "eval").glob(f"{name}-*.json")):
+        for path in sorted((out / "eval").glob(f"{name}-*/summary.json")):
             summary = json.loads(path.read_text())
+            set_name = path.parent.name[len(name) + 1:]
             for method, res in summary.get("methods", {}).items():
                 for k, v in res.get("pass", {}).items():
-                    row[f"{path.stem[len(name) + 1:]}/{method}/{k}"] = v["mean"] if isinstance(v, dict) else v
+                    row[f"{set_name}/{method}/{k}"] = v["mean"] if isinstance(v, dict) else v
         rows.append(row)
     return rows
 

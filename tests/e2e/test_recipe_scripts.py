@@ -41,6 +41,12 @@ def _check_final(out: Path) -> None:
     rows = json.loads((out / "passk_time.json").read_text())
     assert [r["checkpoint"] for r in rows] == ["sft", "ei-round-001"]
     assert all("acceptance/guided/pass@1" in r and r["seconds"] > 0 for r in rows)
+    # each checkpoint's eval is a run folder with per-theorem records, so two checkpoints pair up
+    cmp = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "eval", "compare", str(out / "eval" / "sft-acceptance"),
+                          str(out / "eval" / "ei-round-001-acceptance"), "--json", "--no-plot"],
+                         env=ENV, capture_output=True, text=True, timeout=120)
+    assert cmp.returncode == 0, cmp.stderr
+    assert json.loads(cmp.stdout)["pairs"] == 20
     users = [json.loads(x) for x in (out / "gen-user.jsonl").read_text().splitlines()]
     assert len(users) == 40 and {r["form"] for r in users} > {"sequent", "example"}
 
