@@ -41,11 +41,11 @@ def main(argv: list[str]) -> int:
     rows = table(out)
     (out / "passk_time.json").write_text(json.dumps(rows, indent=2) + "\n")
     print(json.dumps(rows))
+    from gentzen.errors import MissingExtraError
+    from gentzen.eval.plots import pyplot, save_png
     try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+        plt = pyplot()
+    except MissingExtraError:
         print("matplotlib missing: wrote the table only", file=sys.stderr)
         return 0
     series = sorted({k for r in rows for k in r if "/" in k})
@@ -59,8 +59,7 @@ def main(argv: list[str]) -> int:
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(out / "passk_time.png", dpi=110)
+    save_png(fig, out / "passk_time.png")
     return 0
 
 

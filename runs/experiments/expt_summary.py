@@ -85,10 +85,10 @@ def exp_a(out: Path, budget: float, seeds: list[int]) -> dict:
 
 def plot_a(out: Path, seeds: list[int], budget: float, png: Path) -> None:
     """Solved targets against samples drawn per target, EI and sampling more, one line per seed."""
-    from gentzen.eval.plots import _plt, _save
+    from gentzen.eval.plots import pyplot, save_png
     from gentzen.ttrl.report import per_target, solved_within
 
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     for arm, colour in (("ei", "tab:blue"), ("control", "tab:orange")):
         for i, s in enumerate(seeds):
@@ -103,7 +103,7 @@ def plot_a(out: Path, seeds: list[int], budget: float, png: Path) -> None:
     ax.set_ylabel("targets solved")
     ax.set_title(f"test-time EI vs sampling more, {len(rows(out / 'targets.jsonl'))} targets")
     ax.legend(fontsize=7)
-    _save(fig, png)
+    save_png(fig, png)
 
 
 def exp_b(out: Path, arms: list[str]) -> dict:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def _plt():
+def pyplot():
+    """matplotlib.pyplot on the Agg backend; a MissingExtraError naming the train extra without it."""
     from gentzen.errors import require
 
     mpl = require("matplotlib", "train")
@@ -19,7 +20,8 @@ def _plt():
     return plt
 
 
-def _save(fig, path: Path) -> Path:
+def save_png(fig, path: Path) -> Path:
+    """Write `fig` to `path` as a PNG atomically (tight layout, 120 dpi); returns `path`."""
     import io
 
     from gentzen.io import atomic_write_bytes
@@ -69,19 +71,19 @@ def _title(summary: dict) -> str:
 
 def plot_passk(summary: dict, path: str | Path) -> Path:
     """pass@k against k, one line per method (the seed spread as error bars)."""
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(5.5, 3.6))
     _passk_axes(ax, summary)
     ax.set_title(_title(summary), fontsize=9)
     ax.legend(fontsize=8)
-    p = _save(fig, Path(path))
+    p = save_png(fig, Path(path))
     plt.close(fig)
     return p
 
 
 def plot_run(summary: dict, out: str | Path) -> list[Path]:
     """passk.png, tokens.png and wall.png in `out`."""
-    plt = _plt()
+    plt = pyplot()
     out = Path(out)
     written = [plot_passk(summary, out / "passk.png")]
     for which, name in (("tokens", "tokens.png"), ("wall_seconds", "wall.png")):
@@ -89,14 +91,14 @@ def plot_run(summary: dict, out: str | Path) -> list[Path]:
         _curve_axes(ax, summary, which)
         ax.set_title(_title(summary), fontsize=9)
         ax.legend(fontsize=8)
-        written.append(_save(fig, out / name))
+        written.append(save_png(fig, out / name))
         plt.close(fig)
     return written
 
 
 def plot_compare(a: dict, b: dict, label_a: str, label_b: str, path: str | Path) -> Path:
     """Two runs' (or methods') pass@k and success-vs-tokens curves overlaid, side by side."""
-    plt = _plt()
+    plt = pyplot()
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
     _passk_axes(ax1, a, f"{label_a}: ", "-o")
     _passk_axes(ax1, b, f"{label_b}: ", "--s")
@@ -106,6 +108,6 @@ def plot_compare(a: dict, b: dict, label_a: str, label_b: str, path: str | Path)
     ax2.legend(fontsize=7)
     ax1.set_title("pass@k", fontsize=9)
     ax2.set_title("success vs tokens per theorem", fontsize=9)
-    p = _save(fig, Path(path))
+    p = save_png(fig, Path(path))
     plt.close(fig)
     return p

@@ -215,9 +215,9 @@ def target_lines(rep: dict) -> list[str]:
 
 def plot_runs(paths: list, path: str | Path) -> Path:
     """Solved targets vs samples per target and vs wall-clock, one line per run, on one chart."""
-    from gentzen.eval.plots import _plt, _save
+    from gentzen.eval.plots import pyplot, save_png
 
-    plt = _plt()
+    plt = pyplot()
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
     for run in join_shards([load_run(p) for p in paths]):
         xs = [0.0] + [per_target(r) for r in run["rounds"]]
@@ -231,6 +231,6 @@ def plot_runs(paths: list, path: str | Path) -> Path:
         ax.set_ylabel("targets solved")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7)
-    out = _save(fig, Path(path))
+    out = save_png(fig, Path(path))
     plt.close(fig)
     return out
