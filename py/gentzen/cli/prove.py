@@ -44,6 +44,9 @@ def prove(
     seed: int = typer.Option(0, help="Sampling seed."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the proof state after each line."),
+    names: str = typer.Option("model", "--names", help="model: sample with premises named h1…hn, as most "
+                              "training proofs name them, and return the proof in your names, kernel-checked "
+                              "against your statement (search/names.py) | as-written: sample in your names."),
 ) -> None:
     """Prove a theorem; every reported proof is checked by the kernel."""
     from gentzen.core.theorem import parse_theorem
@@ -60,6 +63,8 @@ def prove(
         fail(f"unknown method {method!r}; choose guided, plain or reference")
     if backend not in ("kernel", "both"):
         fail(f"unknown backend {backend!r}; choose kernel or both")
+    if names not in ("model", "as-written"):
+        fail(f"unknown --names {names!r}; choose model or as-written")
     if threads < 0:
         fail(f"--threads must be 0 (the default) or a positive number of threads, got {threads}")
     if backend == "both":  # before any work: without Lean this says what is missing, in one line
@@ -92,6 +97,7 @@ def prove(
         from gentzen.engines import open_engine
         from gentzen.models.checkpoint import read_meta
         from gentzen.search.guided import SamplerConfig, sample
+        from gentzen.search.names import sample_in_model_names
 
         meta = read_meta(model_dir)
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
@@ -100,7 +106,8 @@ def prove(
         engine = open_engine(str(model_dir), choice, device=device, threads=threads)
         t_sample = time.perf_counter()
         try:
-            res = sample(thm, engine, cfg, verbose=verbose)
+            run = sample_in_model_names if names == "model" else sample
+            res = run(thm, engine, cfg, verbose=verbose)
         finally:
             engine.close()
         # where the command's time went (`gentzen bench startup` reads it from --json)

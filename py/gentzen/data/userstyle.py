@@ -44,7 +44,7 @@ def _pick(rng: random.Random, shares: dict[str, float]) -> str:
     return rng.choices(list(shares), weights=list(shares.values()))[0]
 
 
-def _substitute(text: str, mapping: dict[str, str]) -> str:
+def rename_identifiers(text: str, mapping: dict[str, str]) -> str:
     """Rename whole identifiers in one pass (so h1 -> h2, h2 -> h1 swaps are safe)."""
     if not mapping:
         return text
@@ -126,7 +126,7 @@ def render(rng: random.Random, premises: list[Formula], goal: Formula, proof: st
         if intro:
             mapping[old] = next((x for x in rng.sample(INTRO, len(INTRO)) if x not in used), old)
             used.add(mapping[old])
-    new_proof = _substitute(proof, mapping)
+    new_proof = rename_identifiers(proof, mapping)
     new_proof = _anonymous_have(rng, new_proof, used)
     if not check_proof(thm, new_proof).ok:
         return None
@@ -143,7 +143,7 @@ def _anonymous_have(rng: random.Random, proof: str, used: set[str]) -> str:
         return proof
     name = rng.choice(haves)
     proof = re.sub(r"(have)\s+" + re.escape(name) + r"(\s*:)", r"\1\2", proof, count=1)
-    return _substitute(proof, {name: "this"})
+    return rename_identifiers(proof, {name: "this"})
 
 
 def _one_liner(rng: random.Random, rec: dict) -> tuple[list[Formula], Formula, str, str] | None:

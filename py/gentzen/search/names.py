@@ -1,0 +1,67 @@
+"""Sample a theorem in the hypothesis names the model was trained on, return the proof in the user's.
+
+Most training proofs name premises h1…hn, so `example (p q : Prop) (hp : p) (hq : q) : p` drew
+`exact h1`-style guesses. `sample_in_model_names` samples the same statement with premises named
+h1…hn, writes each found proof back in the user's names and keeps it only if the kernel accepts it
+against the statement exactly as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gentzen.core.kernel import check_proof
+from gentzen.core.results import KernelError
+from gentzen.core.theorem import Theorem
+from gentzen.data.userstyle import rename_identifiers
+from gentzen.search.guided import SampleResult, SamplerConfig, sample
+
+_IDENT_CHARS = "'_₀₁₂₃₄₅₆₇₈₉"
+
+
+def model_names(thm: Theorem) -> tuple[Theorem, dict[str, str]] | None:
+    """`thm` with premises renamed h1…hn and the map back, or None when there is nothing to rename
+    (the names are h1…hn already) or it cannot be done cleanly (an atom or shadowed name in the way)."""
+    names = [h for h, _ in thm.hyps]
+    canon = [f"h{i + 1}" for i in range(len(names))]
+    if names == canon or len(set(names)) != len(names):
+        return None
+    if set(canon) & set(thm.atoms) or any("✝" in x for x in (*names, *thm.atoms)):
+        return None
+    renamed = replace(thm, hyps=tuple((c, f) for c, (_, f) in zip(canon, thm.hyps)))
+    return renamed, dict(zip(canon, names))
+
+
+def in_user_names(proof: str, back: dict[str, str]) -> str:
+    """`proof` (in h1…hn) with every premise name written as the user's; a name the proof itself
+    introduces that equals a user's name is renamed first (`intro hp` would shadow the premise)."""
+    mapping = dict(back)
+    taken = set(back.values()) | set(back)
+    for user in back.values():
+        # a user's name the proof uses of its own (an h1…hn among them is a premise, mapped above)
+        if user not in back and rename_identifiers(proof, {user: "\0"}) != proof:
+            fresh, k = f"{user}_", 1
+            while fresh in taken or rename_identifiers(proof, {fresh: "\0"}) != proof:
+                k += 1
+                fresh = f"{user}_{k}"
+            mapping[user] = fresh
+            taken.add(fresh)
+    return rename_identifiers(proof, mapping)
+
+
+def sample_in_model_names(thm: Theorem, engine, cfg: SamplerConfig, *, verbose: bool = False) -> SampleResult:
+    """`search.guided.sample` on `thm` renamed to h1…hn (when it needs renaming); each proof found is
+    written back in the user's names and kept only if the kernel accepts it against `thm` as written."""
+    plan = model_names(thm)
+    if plan is None:
+        return sample(thm, engine, cfg, verbose=verbose)
+    renamed, back = plan
+    res = sample(renamed, engine, cfg, verbose=verbose)
+    for a in res.attempts:  # failed attempts too: the closest one is shown in the user's names
+        a.proof = in_user_names(a.proof, back)
+        if a.ok:
+            check = check_proof(thm, a.proof)
+            if not check.ok:  # never return a proof of the renamed statement as one of the user's
+                a.ok = False
+                a.error = check.error or KernelError(0, 0, "other", "the proof failed once renamed back")
+    return SampleResult(thm, res.attempts)
