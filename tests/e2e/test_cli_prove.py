@@ -24,7 +24,8 @@ def test_reference_proves_and_refutes():
     assert r.returncode == 1 and json.loads(r.stdout)["countermodel"] == {"P": False, "Q": False}
 
 
-@pytest.mark.parametrize("args", [["P ⊢"], ["--method", "magic", "P ⊢ P"], ["--model", "/nonexistent", "P ⊢ P"]])
+@pytest.mark.parametrize("args", [["P ⊢"], ["--method", "magic", "P ⊢ P"], ["--model", "/nonexistent", "P ⊢ P"],
+                                  ["--names", "mine", "P ⊢ P"]])
 def test_bad_input_exit_2(args):
     r = gentzen("prove", *args)
     assert r.returncode == 2
@@ -40,3 +41,14 @@ def test_shipped_model_proves_a_textbook_theorem():
     rec = json.loads(r.stdout)
     assert rec["ok"] and check_proof(parse_theorem(rec["theorem"]), rec["proof"]).ok
     assert rec["totals"]["tokens"] > 0 and rec["totals"]["kernel_checks"] > 0
+
+
+@pytest.mark.requires_torch
+def test_a_students_names_come_back_in_the_proof():
+    # sampled as h1/h2 (--names model, the default), returned in hpq/hnq and kernel-checked as written
+    stmt = "example (p q : Prop) (hpq : p → q) (hnq : ¬q) : ¬p := by"
+    r = gentzen("prove", "--json", "-k", "64", "--seed", "0", stmt, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    rec = json.loads(r.stdout)
+    assert rec["theorem"] == stmt and check_proof(parse_theorem(stmt), rec["proof"]).ok
+    assert "hpq" in rec["proof"] and "hnq" in rec["proof"]  # ¬p needs both premises, cited by the user's names
