@@ -86,7 +86,8 @@ def test_batch_mode_adapts_one_model_and_saves_it(tmp_path):
     res = json.loads(p.stdout)
     its = _lines(out / "iterations.jsonl")
     assert [i["iteration"] for i in its] == [1, 2]
-    for r in _lines(out / "results.jsonl"):
+    solved = out / "results.jsonl"  # written at the first theorem solved (the shipped model may solve none in 2)
+    for r in _lines(solved) if solved.exists() else []:
         assert r["solved"] and check_proof(r["theorem"], r["proof"]).ok
     if "divergence" in its[0]:
         assert (out / "model" / "config.json").is_file()

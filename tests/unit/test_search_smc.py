@@ -47,13 +47,16 @@ def test_one_particle_equals_plain_sampling_shipped_model():
     from gentzen.data.sets import load_set
     from gentzen.engines import load_engine
 
+    from gentzen.models.checkpoint import read_meta
+
     eng = load_engine(str(SHIPPED), "torch", device="cpu", threads=1)
+    fmt = read_meta(SHIPPED).get("format", "whole")  # the prompts the shipped model was trained on
     theorems = [r["theorem"] for r in load_set("textbook")[:6]]
     solved = 0
     for thm in theorems:
         for seed in (0, 1):
-            g = sample(thm, eng, SamplerConfig(samples=1, guided=False, seed=seed))
-            s = smc.run(thm, eng, smc.SMCConfig(particles=1, resample=False, seed=seed))
+            g = sample(thm, eng, SamplerConfig(samples=1, guided=False, seed=seed, format=fmt))
+            s = smc.run(thm, eng, smc.SMCConfig(particles=1, resample=False, seed=seed, format=fmt))
             _same(g.attempts[0], s.attempts[0])
             solved += g.attempts[0].ok
     assert solved > 0
