@@ -1,5 +1,6 @@
 """pass@k against training time for a run of runs/default_model_recipe.sh: one point per checkpoint
-(SFT, then each EI round), its training seconds from gentzen.json, its pass@k from the eval run folders OUT/eval/NAME-SET/summary.json.
+(SFT, then each EI round), its training seconds from gentzen.json, its pass@k from the eval run
+folders OUT/eval/NAME-SET/summary.json.
 Usage: python3 runs/plot_passk_time.py OUT   (writes OUT/passk_time.json and, with matplotlib, .png)
 """
 
@@ -39,7 +40,9 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[0])
     rows = table(out)
-    (out / "passk_time.json").write_text(json.dumps(rows, indent=2) + "\n")
+    from gentzen.io import atomic_write_json
+
+    atomic_write_json(out / "passk_time.json", rows)
     print(json.dumps(rows))
     from gentzen.errors import MissingExtraError
     from gentzen.eval.plots import pyplot, save_png

@@ -16,9 +16,6 @@ from gentzen.core.theorem import Theorem
 from gentzen.data.userstyle import rename_identifiers
 from gentzen.search.guided import SampleResult, SamplerConfig, sample
 
-_IDENT_CHARS = "'_₀₁₂₃₄₅₆₇₈₉"
-
-
 def model_names(thm: Theorem) -> tuple[Theorem, dict[str, str]] | None:
     """`thm` with premises renamed h1…hn and the map back, or None when there is nothing to rename
     (the names are h1…hn already) or it cannot be done cleanly (an atom or shadowed name in the way)."""
@@ -32,6 +29,11 @@ def model_names(thm: Theorem) -> tuple[Theorem, dict[str, str]] | None:
     return renamed, dict(zip(canon, names))
 
 
+def _mentions(proof: str, name: str) -> bool:
+    """Whether `name` stands in `proof` as a whole identifier."""
+    return rename_identifiers(proof, {name: "\0"}) != proof
+
+
 def in_user_names(proof: str, back: dict[str, str]) -> str:
     """`proof` (in h1…hn) with every premise name written as the user's; a name the proof itself
     introduces that equals a user's name is renamed first (`intro hp` would shadow the premise)."""
@@ -39,9 +41,9 @@ def in_user_names(proof: str, back: dict[str, str]) -> str:
     taken = set(back.values()) | set(back)
     for user in back.values():
         # a user's name the proof uses of its own (an h1…hn among them is a premise, mapped above)
-        if user not in back and rename_identifiers(proof, {user: "\0"}) != proof:
+        if user not in back and _mentions(proof, user):
             fresh, k = f"{user}_", 1
-            while fresh in taken or rename_identifiers(proof, {fresh: "\0"}) != proof:
+            while fresh in taken or _mentions(proof, fresh):
                 k += 1
                 fresh = f"{user}_{k}"
             mapping[user] = fresh
