@@ -33,6 +33,10 @@ case "$SCALE" in  # sizes: every one can be overridden from the environment
   *) echo "error: SCALE must be cpu, gpu or tiny, got '$SCALE'" >&2; exit 2 ;;
 esac
 VOCAB=${VOCAB:-1024}
+# INIT: start SFT from this model directory instead of a new model (to continue training a shipped model
+# whose run folder is gone); LR: SFT's peak learning rate (default: train sft's 2e-3); TARGET_SEED: the EI
+# target pool's seed (user-style targets use TARGET_SEED+1), so a continued model gets fresh targets
+INIT=${INIT:-}; LR=${LR:-}; TARGET_SEED=${TARGET_SEED:-777}
 EVAL_SETS=${EVAL_SETS:-textbook heldout acceptance}
 EVAL_ENGINE=${EVAL_ENGINE:-torch}
 HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gentzen gen --count 3000 --seed 7`
@@ -64,14 +68,14 @@ sft_done() { python3 -c "import json,sys; sys.exit(json.load(open(sys.argv[1]))[
 if sft_done; then stamp "sft: done already"; else
   G train sft --data "$OUT/train.jsonl" --format "$FORMAT" --seconds "$SFT_SECONDS" --out "$OUT/sft" \
       --preset "$PRESET" --vocab-size "$VOCAB" --eval-split dev --threads "$THREADS" --device "$DEVICE" \
-      --save-every "$SAVE_EVERY" --seed 0 --resume --force > "$OUT/sft.log" 2>&1
+      --save-every "$SAVE_EVERY" --seed 0 --resume --force ${INIT:+--init "$INIT"} ${LR:+--lr "$LR"} > "$OUT/sft.log" 2>&1
   stamp "sft: $(python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(m['seconds'], 's, eval loss', m.get('eval_loss'))" "$OUT/sft/gentzen.json")"
 fi
 
 # 3. targets: a large pool of generated 5-14-line theorems and user-style ones (train split only)
 if [ -s "$OUT/targets.jsonl" ]; then stamp "targets: done already"; else
-  G gen --count "$N_TARGETS" --atoms 4 --seed 777 --min-lines 5 --max-lines 14 --out "$OUT/targets-u.jsonl" --json > /dev/null
-  G gen --style user --count "$N_TARGETS_USER" --seed 778 --out "$OUT/targets-user.jsonl" --json > /dev/null
+  G gen --count "$N_TARGETS" --atoms 4 --seed "$TARGET_SEED" --min-lines 5 --max-lines 14 --out "$OUT/targets-u.jsonl" --json > /dev/null
+  G gen --style user --count "$N_TARGETS_USER" --seed "$((TARGET_SEED + 1))" --out "$OUT/targets-user.jsonl" --json > /dev/null
   cat "$OUT/targets-u.jsonl" "$OUT/targets-user.jsonl" > "$OUT/targets.jsonl.partial"
   mv "$OUT/targets.jsonl.partial" "$OUT/targets.jsonl"
 fi

@@ -11,7 +11,7 @@ from gentzen.core.kernel import check_proof
 from gentzen.core.theorem import parse_theorem
 from gentzen.engines.fake import FakeEngine
 from gentzen.errors import GentzenError
-from gentzen.tui.session import (ProofSession, enter_block, goal_theorem, live_check, rebase, suggest)
+from gentzen.tui.session import (ProofSession, enter_block, goal_theorem, live_check, rebase, search, suggest)
 
 SWAP = "P ∧ Q ⊢ Q ∧ P"
 LINES = ["constructor", "· exact h1.2", "· exact h1.1", "exact h1", "intro x", "exact h1.2", "have h : Q := h1.2"]
@@ -81,6 +81,34 @@ def test_suggest_state_format_prompt_holds_the_goals():
     s = ProofSession(parse_theorem(SWAP))
     suggest(s, eng, "state", n=1)
     assert "⊢ Q ∧ P" in eng.calls[0].prompts[0]
+
+
+def test_suggest_asks_in_model_names_and_answers_in_the_users():
+    # the model was trained on premises named h1…hn: it is asked in those, its lines come back in the
+    # user's names and are checked against the user's own state
+    user = "example (p q : Prop) (hp : p) (hnq : ¬q) : p ∧ ¬q := by"
+    eng = FakeEngine(lambda p, i: ["exact ⟨h1, h2⟩\n", "exact h2\n"][i % 2])
+    s = ProofSession(parse_theorem(user))
+    got = suggest(s, eng, "state", n=4)
+    prompt = eng.calls[0].prompts[0]
+    assert "h1 : p" in prompt and "h2 : ¬q" in prompt and "hp" not in prompt and "hnq" not in prompt
+    assert [(g.line, g.ok) for g in got] == [("exact ⟨hp, hnq⟩", True), ("exact hnq", False)]
+    assert got[0].solves
+    # the proof so far is renamed too; a statement already in h1…hn is asked as it is
+    s.enter("constructor")
+    suggest(s, eng, "whole", n=1)
+    assert "(h1 : p) (h2 : ¬q)" in eng.calls[-1].prompts[0] and "  constructor" in eng.calls[-1].prompts[0]
+    plain = ProofSession(parse_theorem(SWAP))
+    suggest(plain, eng, "whole", n=1)
+    assert "(h1 : P ∧ Q)" in eng.calls[-1].prompts[0]
+
+
+def test_guided_search_samples_in_model_names_and_enters_the_users():
+    eng = FakeEngine(lambda p, i: "exact ⟨h2, h1⟩\n" if "(h1 : p) (h2 : q)" in p else "exact hp\n")
+    s = ProofSession(parse_theorem("example (p q : Prop) (hp : p) (hq : q) : q ∧ p := by"))
+    lines, _ = search(s, eng, "whole", samples=2)
+    assert lines == ["exact ⟨hq, hp⟩"]
+    assert all(x.ok for x in enter_block(s, lines)) and s.solved
 
 
 def test_goal_theorem_and_reindented_block():

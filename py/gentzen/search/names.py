@@ -51,6 +51,19 @@ def in_user_names(proof: str, back: dict[str, str]) -> str:
     return rename_identifiers(proof, mapping)
 
 
+def texts_in_model_names(thm: Theorem, *texts: str) -> tuple[Theorem, list[str], dict[str, str]] | None:
+    """`thm` in h1…hn, `texts` (a proof so far, a goal view) with its premises renamed the same way,
+    and the map back; None when nothing needs renaming or a text already uses an h1…hn of its own."""
+    plan = model_names(thm)
+    if plan is None:
+        return None
+    renamed, back = plan
+    if any(_mentions(t, c) for t in texts for c in back):
+        return None
+    forward = {user: canon for canon, user in back.items()}
+    return renamed, [rename_identifiers(t, forward) for t in texts], back
+
+
 def sample_in_model_names(thm: Theorem, engine, cfg: SamplerConfig, *, verbose: bool = False) -> SampleResult:
     """`search.guided.sample` on `thm` renamed to h1…hn (when it needs renaming); each proof found is
     written back in the user's names and kept only if the kernel accepts it against `thm` as written."""

@@ -185,15 +185,25 @@ def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature
     """Ask the engine for `n` next lines from the current state; distinct lines, each checked,
     ranked by their best log-probability (accepted ones first)."""
     from gentzen.models.formats import STOP, build_prompt, completion_to_line, needs_state, shown_state
+    from gentzen.search.names import in_user_names, texts_in_model_names
 
     state = session.state
     so_far = state.proof_text()
-    prompt = build_prompt(fmt, session.theorem.statement(), so_far + "\n" if so_far else "",
-                          shown_state(state) if needs_state(fmt) else None)
+    shown = shown_state(state) if needs_state(fmt) else ""
+    # asked in the names the model was trained on (h1…hn), answered in the user's (search/names.py);
+    # every line is then checked against the user's own state below
+    plan = texts_in_model_names(session.theorem, so_far, shown)
+    statement, back = session.theorem.statement(), {}
+    if plan is not None:
+        thm, (so_far, shown), back = plan
+        statement = thm.statement()
+    prompt = build_prompt(fmt, statement, so_far + "\n" if so_far else "", shown if needs_state(fmt) else None)
     (outs,) = engine.generate([prompt], n, max_tokens=max_tokens, temperature=temperature, stop=STOP, seed=seed)
     best: dict[str, tuple[float, int]] = {}
     for c in outs:
         line = completion_to_line(fmt, c.text)
+        if back:
+            line = in_user_names(line, back)
         if not line.strip():
             continue
         lp, k = best.get(line, (float("-inf"), 0))
@@ -268,9 +278,11 @@ def search(session: ProofSession, engine, fmt: str, *, samples: int = 8, tempera
                 return rebase(res.proof), totals
         return None, totals
     else:  # the guided sampler directly: it stops at the first proof, which an interactive search wants
-        from gentzen.search.guided import SamplerConfig, sample
+        from gentzen.search.guided import SamplerConfig
+        from gentzen.search.names import sample_in_model_names  # sampled in h1…hn, returned in the user's names
 
-        res = sample(thm, engine, SamplerConfig(samples=samples, temperature=temperature, seed=seed, format=fmt))
+        res = sample_in_model_names(thm, engine, SamplerConfig(samples=samples, temperature=temperature, seed=seed,
+                                                                format=fmt))
     totals = res.totals() if hasattr(res, "totals") else {}
     proof = res.proof
     if proof is None:
