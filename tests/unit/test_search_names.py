@@ -55,3 +55,12 @@ def test_every_generated_proof_checks_in_the_users_names(rec, rnd):
     assert renamed.statement() == canonical.statement()
     proof = in_user_names(rec["proof"], back)
     assert check_proof(user, proof).ok, (user.statement(), proof)
+
+
+def test_rename_identifiers_is_whole_word_and_one_pass():
+    from gentzen.core.words import rename_identifiers
+
+    text = "exact ⟨h1.1, h12, h1', h₁, Or.inl h1, h2 h1⟩ -- hp✝"
+    assert rename_identifiers(text, {"h1": "h2", "h2": "h1", "inl": "x", "hp": "hq"}) == \
+        "exact ⟨h2.1, h12, h1', h₁, Or.inl h2, h1 h2⟩ -- hq✝"
+    assert rename_identifiers(text, {}) is text

@@ -174,3 +174,15 @@ def tokenize(text: str, base: int) -> list[tuple[str, str, int, int]]:
             toks.append((kind, m.group(), base + pos, base + m.end()))
         pos = m.end()
     return toks
+
+
+# An identifier as the renamers see one: not after a `.` (`h.1`, `Or.inl` keep their field and
+# namespace parts) and whole (`h1` is not part of `h12`, `h'` or `h₁`).
+_IDENTIFIER = re.compile(r"(?<![\w'.])[^\W\d][\w']*")
+
+
+def rename_identifiers(text: str, mapping: dict[str, str]) -> str:
+    """Rename whole identifiers in one pass, so `h1 -> h2, h2 -> h1` swaps and chains are safe."""
+    if not mapping:
+        return text
+    return _IDENTIFIER.sub(lambda m: mapping.get(m.group(0), m.group(0)), text)

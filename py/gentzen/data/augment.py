@@ -16,6 +16,7 @@ from pathlib import Path
 
 from gentzen.core.kernel import check_proof
 from gentzen.core.theorem import parse_theorem
+from gentzen.core.words import rename_identifiers
 
 ATOM_STYLES = (
     ("A", "B", "C", "D", "E", "F"),
@@ -25,15 +26,6 @@ ATOM_STYLES = (
     ("a", "b", "c", "d", "e", "f"),
 )
 _CONNECTIVE = (("↔", "iff"), ("→", "imp"), ("∨", "or"), ("∧", "and"), ("¬", "not"))
-_IDENT = r"(?<![A-Za-z0-9_'.]){}(?![A-Za-z0-9_'])"
-
-
-def _substitute(text: str, mapping: dict[str, str]) -> str:
-    """Rename whole identifiers at once (`h1` but not `h12`, `P` but not `Or.P`), so swaps are safe."""
-    if not mapping:
-        return text
-    pattern = re.compile("|".join(_IDENT.format(re.escape(k)) for k in sorted(mapping, key=len, reverse=True)))
-    return pattern.sub(lambda m: mapping[m.group(0)], text)
 
 
 def _hyp_name(formula_text: str, style: int, index: int, atoms: dict[str, str]) -> str:
@@ -67,18 +59,18 @@ def renamed(record: dict, rng: random.Random) -> dict | None:
     statement = record["theorem"]
     if not statement.startswith(head):
         return None
-    body = _substitute(statement[len(head):], atoms)
-    proof = _substitute(record["proof"], atoms)
+    body = rename_identifiers(statement[len(head):], atoms)
+    proof = rename_identifiers(record["proof"], atoms)
     style, hyps, used = rng.randrange(3), {}, set(atoms.values())
     for i, (h, f) in enumerate(thm.hyps):
-        base = _hyp_name(_substitute(str_formula(f), atoms), style, i, atoms)
+        base = _hyp_name(rename_identifiers(str_formula(f), atoms), style, i, atoms)
         name, k = base, 1
         while name in used or re.fullmatch(r"n\d+", name):
             k += 1
             name = f"{base}{k}"
         used.add(name)
         hyps[h] = name
-    body, proof = _substitute(body, hyps), _substitute(proof, hyps)
+    body, proof = rename_identifiers(body, hyps), rename_identifiers(proof, hyps)
     return _checked(record, head + body, proof, "renamed")
 
 

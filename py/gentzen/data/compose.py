@@ -13,8 +13,8 @@ from gentzen.core.formula import Formula
 from gentzen.core.kernel import check_proof
 from gentzen.core.sequent import Sequent
 from gentzen.core.theorem import Theorem
+from gentzen.core.words import rename_identifiers
 
-_IDENT = re.compile(r"(?<![\w.'])([^\W\d][\w']*)")
 _BINDERS = (re.compile(r"^\s*(?:· )?intro\s+(.+)$"),
             re.compile(r"^\s*(?:· )?have\s+([^\W\d][\w']*)\s*:"),
             re.compile(r"^\s*(?:· )?rcases\s+\S+\s+with\s+([^\W\d][\w']*)\s*\|\s*([^\W\d][\w']*)"),
@@ -54,10 +54,6 @@ def bound_names(proof: str) -> list[str]:
     return out
 
 
-def _rename(proof: str, mapping: dict[str, str]) -> str:
-    return _IDENT.sub(lambda m: mapping.get(m.group(1), m.group(1)), proof)
-
-
 def _indent(proof: str, extra: int) -> str:
     pad = " " * extra
     return "\n".join(pad + ln if ln.strip() else ln for ln in proof.split("\n"))
@@ -86,7 +82,7 @@ def _place(piece: Solved, scope: dict, namer: _Namer) -> str:
     for x in bound_names(piece.proof):
         if x not in mapping:
             mapping[x] = namer.fresh()
-    return _rename(piece.proof, mapping)
+    return rename_identifiers(piece.proof, mapping)
 
 
 def compose_chain(target: Theorem, lemmas: list[Solved], final: Solved, *, verify: bool = True) -> str:

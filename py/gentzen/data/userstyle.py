@@ -17,6 +17,7 @@ from gentzen.core.goals import rename_atoms
 from gentzen.core.kernel import check_proof
 from gentzen.core.sequent import canonical_key
 from gentzen.core.theorem import parse_theorem
+from gentzen.core.words import rename_identifiers
 from gentzen.data.generate import GenConfig, Interrupted, generate, shipped_keys
 from gentzen.data.heldout import split_of
 
@@ -37,19 +38,10 @@ THEOREM_NAMES = ("t", "foo", "ex1", "my_thm", "test", "lemma1", "thm", "exercise
 SHAPES = {"one_line": 0.2, "short": 0.5, "long": 0.3}
 ONE_LINERS = ("premise_goal", "true_goal", "false_premise")
 _INTRODUCED = re.compile(r"\bn\d+\b")
-_IDENT = r"(?<![\w'.₀-₉]){}(?![\w'₀-₉])"
 
 
 def _pick(rng: random.Random, shares: dict[str, float]) -> str:
     return rng.choices(list(shares), weights=list(shares.values()))[0]
-
-
-def rename_identifiers(text: str, mapping: dict[str, str]) -> str:
-    """Rename whole identifiers in one pass (so h1 -> h2, h2 -> h1 swaps are safe)."""
-    if not mapping:
-        return text
-    pat = re.compile("|".join(_IDENT.format(re.escape(k)) for k in sorted(mapping, key=len, reverse=True)))
-    return pat.sub(lambda m: mapping[m.group(0)], text)
 
 
 def _formula_name(f: Formula) -> str:

@@ -132,7 +132,6 @@ def _start(theorem: str, **kwargs):
 # a step that names what it introduces: `intro n3`, `have n4 : φ := …` (optionally after a bullet)
 _NAMED = (re.compile(r"^(\s*(?:·\s+)?intro)\s+([A-Za-z_][\w']*)\s*$"),
           re.compile(r"^(\s*(?:·\s+)?have)\s+([A-Za-z_][\w']*)(?=\s*:[^=])"))
-_IDENT = re.compile(r"(?<![\w'.])[A-Za-z_][\w']*")
 
 
 def introduced_name(line: str) -> str | None:
@@ -159,7 +158,9 @@ def with_name(line: str, name: str) -> str:
 
 def _renamed(line: str, names: dict[str, str]) -> str:
     # one pass, so a chain n3 -> n2, n2 -> n4 never rewrites a name twice
-    return _IDENT.sub(lambda m: names.get(m.group(0), m.group(0)), line) if names else line
+    from gentzen.core.words import rename_identifiers  # the kernel is imported on use (see _start)
+
+    return rename_identifiers(line, names)
 
 
 def _step_or_fail(record: dict, state, line: str):

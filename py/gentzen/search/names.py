@@ -13,7 +13,7 @@ from dataclasses import replace
 from gentzen.core.kernel import check_proof
 from gentzen.core.results import KernelError
 from gentzen.core.theorem import Theorem
-from gentzen.data.userstyle import rename_identifiers
+from gentzen.core.words import rename_identifiers
 from gentzen.search.guided import SampleResult, SamplerConfig, sample
 
 def model_names(thm: Theorem) -> tuple[Theorem, dict[str, str]] | None:
