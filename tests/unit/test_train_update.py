@@ -197,6 +197,9 @@ def test_the_forgetting_probe_is_the_mean_ce_of_the_probe_before_and_after(pretr
     plain = _cfg()
     whole_batch = evaluate(model, tok, probe, plain)["ce"]
     assert probe_ce(model, tok, probe, plain, chunk=3) == pytest.approx(whole_batch, rel=1e-5)  # chunks: same mean
+    state = _cfg(format="state")  # one sequence per line, sorted by length across proofs: still the same mean
+    assert probe_ce(model, tok, probe, state, chunk=2) == pytest.approx(evaluate(model, tok, probe, state)["ce"],
+                                                                        rel=1e-5)
     stats = update(model, tok, train, _cfg(steps=10, lr=1e-2, loss="gem", weights="ua", weight_budget={"n": 4}),
                    probe=probe)
     f = stats.forgetting

@@ -344,20 +344,33 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
 
 
 def probe_ce(model, tokenizer, probe: list[dict], cfg: UpdateConfig, clock=None, stats: UpdateStats | None = None,
-             chunk: int = 50) -> float:
-    """Mean per-token CE of the probe records (plain CE in cfg.format, no weights), in chunks; the
-    time is booked as loading (a diagnostic, not the method's compute) and added to stats.probe_seconds."""
+             chunk: int = 64) -> float:
+    """Mean per-token CE of the probe records (plain CE in cfg.format, no weights); the time is booked
+    as loading (a diagnostic, not the method's compute) and added to stats.probe_seconds. Sequences
+    run `chunk` at a time sorted by length: in the state format, batches of whole proofs padded to
+    their longest line made 1.8 times the real tokens (200 held-out proofs, shipped model)."""
     from contextlib import nullcontext
-    from dataclasses import replace
 
-    plain = replace(cfg, weights="none", loss="ce", lora=None)
+    from gentzen.train.sft import collate
+
+    torch = require("torch", "train")
     t0 = time.perf_counter()
     total = n = 0.0
     with clock.loading() if clock is not None else nullcontext():
-        for i in range(0, len(probe), chunk):
-            e = evaluate(model, tokenizer, probe[i:i + chunk], plain)
-            total += e["ce"] * e["supervised_tokens"]
-            n += e["supervised_tokens"]
+        newlines = newline_ids(tokenizer)
+        rows = sorted((row for rec in probe for row in encode_proof(tokenizer, rec, cfg.format, cfg.max_len,
+                                                                    newlines).rows), key=lambda row: len(row[0]))
+        device = str(next(model.parameters()).device)
+        was_training = model.training
+        model.eval()
+        with torch.no_grad():
+            for i in range(0, len(rows), chunk):
+                ids, labels, mask = collate(torch, rows[i:i + chunk], tokenizer.pad_token_id, device)
+                target = labels[:, 1:]
+                total -= float(losses.token_logprobs(model(input_ids=ids, attention_mask=mask).logits[:, :-1],
+                                                     target).sum())
+                n += int((target != -100).sum())
+        model.train(was_training)
     if stats is not None:
         stats.probe_seconds += time.perf_counter() - t0
     return total / max(n, 1)
