@@ -65,6 +65,22 @@ def test_gpu_recipe_end_to_end_at_tiny_scale_on_cpu(tmp_path):
         assert stage in again.stderr
 
 
+def test_recipe_continues_a_model_whose_run_folder_is_gone(tmp_path):
+    # INIT: SFT starts from a finished model (its tokenizer and weights) at LR; TARGET_SEED: fresh EI targets
+    first = tmp_path / "first"
+    assert _run("cpu_default_model.sh", first).returncode == 0
+    out = tmp_path / "continued"
+    env = dict(ENV, INIT=str(first / "final"), LR="0.0005", TARGET_SEED="901")
+    r = subprocess.run(["bash", str(ROOT / "runs/cpu_default_model.sh"), str(out)], env=env, capture_output=True,
+                       text=True, timeout=400)
+    assert r.returncode == 0, r.stderr[-3000:]
+    sft = json.loads((out / "sft" / "gentzen.json").read_text())
+    assert sft["config"]["init"] == str(first / "final") and sft["config"]["lr"] == 0.0005
+    assert (out / "sft" / "tokenizer.json").read_bytes() == (first / "final" / "tokenizer.json").read_bytes()
+    assert (out / "targets.jsonl").read_text() != (first / "targets.jsonl").read_text()
+    _check_final(out)
+
+
 def test_killed_stage_resumes_and_finished_stages_are_kept(tmp_path):
     out = tmp_path / "cpu"
     env = dict(ENV, SFT_SECONDS="30")  # a stage long enough to be killed in
