@@ -65,10 +65,14 @@ fi
 #    a larger SFT_SECONDS on a rerun continues the same run (--force records the changed budget)
 sft_done() { python3 -c "import json,sys; sys.exit(json.load(open(sys.argv[1]))['seconds'] < float(sys.argv[2]) - 1)" \
     "$OUT/sft/gentzen.json" "$SFT_SECONDS" 2>/dev/null; }
+# the model SFT starts from (INIT) is recorded once, before anything can replace it (SHIP=1 does)
+[ -z "$INIT" ] || [ -s "$OUT/init-gentzen.json" ] || cp "$INIT/gentzen.json" "$OUT/init-gentzen.json"
 if sft_done; then stamp "sft: done already"; else
-  G train sft --data "$OUT/train.jsonl" --format "$FORMAT" --seconds "$SFT_SECONDS" --out "$OUT/sft" \
-      --preset "$PRESET" --vocab-size "$VOCAB" --eval-split dev --threads "$THREADS" --device "$DEVICE" \
-      --save-every "$SAVE_EVERY" --seed 0 --resume --force ${INIT:+--init "$INIT"} ${LR:+--lr "$LR"} > "$OUT/sft.log" 2>&1
+  sft=(train sft --data "$OUT/train.jsonl" --format "$FORMAT" --seconds "$SFT_SECONDS" --out "$OUT/sft"
+       --preset "$PRESET" --vocab-size "$VOCAB" --eval-split dev --threads "$THREADS" --device "$DEVICE"
+       --save-every "$SAVE_EVERY" --seed 0 --resume --force ${INIT:+--init "$INIT"} ${LR:+--lr "$LR"})
+  echo "gentzen ${sft[*]}" > "$OUT/sft_command.txt"   # travels with the final model
+  G "${sft[@]}" > "$OUT/sft.log" 2>&1
   stamp "sft: $(python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(m['seconds'], 's, eval loss', m.get('eval_loss'))" "$OUT/sft/gentzen.json")"
 fi
 
@@ -122,6 +126,10 @@ python3 runs/plot_passk_time.py "$OUT" > /dev/null || stamp "plot: skipped (matp
 rm -rf "$OUT/final.partial"
 cp -rL "$last_dir" "$OUT/final.partial"
 rm -f "$OUT/final.partial/train_state.pt"   # optimizer state: not shipped
+for f in loss.png log.jsonl; do  # the SFT loss curve and log, also under a final EI round
+  [ -e "$OUT/final.partial/$f" ] || [ ! -f "$OUT/sft/$f" ] || cp "$OUT/sft/$f" "$OUT/final.partial/$f"
+done
+[ ! -f "$OUT/sft_command.txt" ] || cp "$OUT/sft_command.txt" "$OUT/final.partial/"
 python3 - "$OUT" "$SCALE" "$last" <<'EOF'
 import hashlib, json, subprocess, sys
 from pathlib import Path
@@ -139,6 +147,14 @@ meta["recipe"] = {"script": "runs/default_model_recipe.sh", "scale": scale, "che
                   "train_data_sha256": hashlib.sha256(data).hexdigest()[:16]}
 meta["training_seconds"] = {"sft": sft.get("seconds"), "total": meta.get("seconds"),
                             "ei": round(float(meta.get("seconds") or 0) - float(sft.get("seconds") or 0), 2)}
+init = out / "init-gentzen.json"
+if init.is_file():  # continued from a finished model (INIT): its own recipe and seconds come along
+    before = json.loads(init.read_text())
+    seconds = before.get("training_seconds") or {"total": before.get("seconds")}
+    meta["recipe"]["init"] = {"path": (sft.get("config") or {}).get("init"), "recipe": before.get("recipe"),
+                              "training_seconds": seconds, "data_sha256": before.get("data_sha256")}
+    meta["training_seconds"]["cumulative"] = round(float(meta.get("seconds") or 0) + float(
+        seconds.get("cumulative") or seconds.get("total") or 0), 2)
 # a uniform sample of the training data travels with the model, so `train ei`/`ttrl` from it replay at once
 import random
 from gentzen.train.replay import sha16

@@ -79,6 +79,10 @@ def test_recipe_continues_a_model_whose_run_folder_is_gone(tmp_path):
     assert (out / "sft" / "tokenizer.json").read_bytes() == (first / "final" / "tokenizer.json").read_bytes()
     assert (out / "targets.jsonl").read_text() != (first / "targets.jsonl").read_text()
     _check_final(out)
+    meta, before = (json.loads((d / "final" / "gentzen.json").read_text()) for d in (out, first))
+    assert meta["recipe"]["init"]["training_seconds"] == before["training_seconds"]
+    assert meta["training_seconds"]["cumulative"] == pytest.approx(
+        meta["training_seconds"]["total"] + before["training_seconds"]["total"], abs=0.02)
 
 
 def test_killed_stage_resumes_and_finished_stages_are_kept(tmp_path):
