@@ -113,6 +113,7 @@ evaluate() {  # NAME MODEL: a run folder per set (per-theorem records: `gentzen 
       --out "$OUT/eval/$1-acceptance" > "$OUT/eval/$1-acceptance.log" 2>&1
   return 0
 }
+[ -z "$INIT" ] || evaluate init "$INIT"   # before SHIP=1 can replace it; a rerun keeps these figures
 evaluate sft "$OUT/sft"
 last=sft; last_dir="$OUT/sft"
 for r in "$OUT"/ei/round-*/; do

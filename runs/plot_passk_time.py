@@ -1,6 +1,7 @@
 """pass@k against training time for a run of runs/default_model_recipe.sh: one point per checkpoint
 (SFT, then each EI round), its training seconds from gentzen.json, its pass@k from the eval run
-folders OUT/eval/NAME-SET/summary.json.
+folders OUT/eval/NAME-SET/summary.json. A run that continued a finished model (INIT) starts with that
+model ("init", at its own training seconds) and counts every later checkpoint's seconds on top.
 Usage: python3 runs/plot_passk_time.py OUT   (writes OUT/passk_time.json and, with matplotlib, .png)
 """
 
@@ -17,12 +18,24 @@ def checkpoints(out: Path) -> list[tuple[str, Path]]:
     return found
 
 
+def _init_seconds(meta: dict) -> float:
+    spent = meta.get("training_seconds") or {}
+    return float(spent.get("cumulative") or spent.get("total") or meta.get("seconds") or 0)
+
+
 def table(out: Path) -> list[dict]:
-    rows = []
-    for name, model in checkpoints(out):
-        if not (model / "gentzen.json").is_file():
+    rows, offset = [], 0.0
+    found = checkpoints(out)
+    if (out / "init-gentzen.json").is_file():
+        offset = _init_seconds(json.loads((out / "init-gentzen.json").read_text()))
+        found = [("init", out / "init-gentzen.json")] + found
+    for name, model in found:
+        meta_path = model if name == "init" else model / "gentzen.json"
+        if not meta_path.is_file():
             continue
-        row = {"checkpoint": name, "seconds": json.loads((model / "gentzen.json").read_text()).get("seconds")}
+        seconds = json.loads(meta_path.read_text()).get("seconds")
+        row = {"checkpoint": name, "seconds": offset if name == "init" else
+               (None if seconds is None else round(offset + float(seconds), 2))}
         for path in sorted((out / "eval").glob(f"{name}-*/summary.json")):
             summary = json.loads(path.read_text())
             set_name = path.parent.name[len(name) + 1:]
@@ -57,7 +70,7 @@ def main(argv: list[str]) -> int:
         pts = [(r["seconds"], r[key]) for r in rows if key in r and r["seconds"] is not None]
         if pts:
             ax.plot([p[0] / 60 for p in pts], [p[1] for p in pts], "-o", label=key)
-    ax.set_xlabel("training time (minutes: SFT, then each EI round)")
+    ax.set_xlabel("training time (minutes: SFT, then each EI round; a continued model's on top of its own)")
     ax.set_ylabel("pass@k")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)

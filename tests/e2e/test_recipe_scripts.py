@@ -27,7 +27,7 @@ def _run(script: str, out: Path, timeout: float = 400) -> subprocess.CompletedPr
                           text=True, timeout=timeout)
 
 
-def _check_final(out: Path) -> None:
+def _check_final(out: Path, continued: bool = False) -> None:
     meta = json.loads((out / "final" / "gentzen.json").read_text())
     assert meta["recipe"]["scale"] == "tiny" and meta["recipe"]["checkpoint"] == "ei-round-001"
     assert meta["recipe"]["train_records"] == len((out / "train.jsonl").read_text().splitlines()) == 100
@@ -39,7 +39,7 @@ def _check_final(out: Path) -> None:
     assert sha16(out / "final" / "replay.jsonl") == sample["sha256"]
     assert json.loads((out / "heldout-check.json").read_text())["leaks"] == 0
     rows = json.loads((out / "passk_time.json").read_text())
-    assert [r["checkpoint"] for r in rows] == ["sft", "ei-round-001"]
+    assert [r["checkpoint"] for r in rows] == ["init"] * continued + ["sft", "ei-round-001"]
     assert all("acceptance/guided/pass@1" in r and r["seconds"] > 0 for r in rows)
     # each checkpoint's eval is a run folder with per-theorem records, so two checkpoints pair up
     cmp = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "eval", "compare", str(out / "eval" / "sft-acceptance"),
@@ -78,11 +78,15 @@ def test_recipe_continues_a_model_whose_run_folder_is_gone(tmp_path):
     assert sft["config"]["init"] == str(first / "final") and sft["config"]["lr"] == 0.0005
     assert (out / "sft" / "tokenizer.json").read_bytes() == (first / "final" / "tokenizer.json").read_bytes()
     assert (out / "targets.jsonl").read_text() != (first / "targets.jsonl").read_text()
-    _check_final(out)
+    _check_final(out, continued=True)
     meta, before = (json.loads((d / "final" / "gentzen.json").read_text()) for d in (out, first))
     assert meta["recipe"]["init"]["training_seconds"] == before["training_seconds"]
     assert meta["training_seconds"]["cumulative"] == pytest.approx(
         meta["training_seconds"]["total"] + before["training_seconds"]["total"], abs=0.02)
+    rows = json.loads((out / "passk_time.json").read_text())  # the model it started from is the first point
+    assert rows[0]["seconds"] == before["training_seconds"]["total"] < rows[1]["seconds"] < rows[2]["seconds"]
+    assert (out / "final" / "loss.png").is_file() and (out / "final" / "sft_command.txt").read_text().startswith(
+        "gentzen train sft ")
 
 
 def test_killed_stage_resumes_and_finished_stages_are_kept(tmp_path):
