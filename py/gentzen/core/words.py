@@ -1,6 +1,6 @@
 """Tokens and words of Lean's surface syntax as the kernel reads them: the term tokenizer, forbidden
 constructs, Lean's tactics and keywords, and Lean's identifier rules (`check_name` refuses a hypothesis
-name Lean would not read as one). Shared by the term, tactic-line and statement parsers."""
+name Lean would not read as one; `rename_identifiers`). Shared by the parsers and every renamer."""
 
 from __future__ import annotations
 
