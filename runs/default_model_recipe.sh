@@ -37,6 +37,7 @@ VOCAB=${VOCAB:-1024}
 # whose run folder is gone); LR: SFT's peak learning rate (default: train sft's 2e-3); TARGET_SEED: the EI
 # target pool's seed (user-style targets use TARGET_SEED+1), so a continued model gets fresh targets
 INIT=${INIT:-}; LR=${LR:-}; TARGET_SEED=${TARGET_SEED:-777}
+[ -z "$INIT" ] || [ -f "$INIT/gentzen.json" ] || { echo "error: INIT=$INIT is not a gentzen model directory (no gentzen.json)" >&2; exit 2; }
 EVAL_SETS=${EVAL_SETS:-textbook heldout acceptance}
 EVAL_ENGINE=${EVAL_ENGINE:-torch}
 HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gentzen gen --count 3000 --seed 7`
