@@ -23,26 +23,29 @@ def _init_seconds(meta: dict) -> float:
     return float(spent.get("cumulative") or spent.get("total") or meta.get("seconds") or 0)
 
 
+def _row(out: Path, name: str, seconds: float | None) -> dict:
+    """A checkpoint's training seconds and its pass@k on every set it was evaluated on."""
+    row = {"checkpoint": name, "seconds": seconds}
+    for path in sorted((out / "eval").glob(f"{name}-*/summary.json")):
+        summary = json.loads(path.read_text())
+        set_name = path.parent.name[len(name) + 1:]
+        for method, res in summary.get("methods", {}).items():
+            for k, v in res.get("pass", {}).items():
+                row[f"{set_name}/{method}/{k}"] = v["mean"] if isinstance(v, dict) else v
+    return row
+
+
 def table(out: Path) -> list[dict]:
     rows, offset = [], 0.0
-    found = checkpoints(out)
-    if (out / "init-gentzen.json").is_file():
-        offset = _init_seconds(json.loads((out / "init-gentzen.json").read_text()))
-        found = [("init", out / "init-gentzen.json")] + found
-    for name, model in found:
-        meta_path = model if name == "init" else model / "gentzen.json"
-        if not meta_path.is_file():
+    init = out / "init-gentzen.json"
+    if init.is_file():  # a continued run: the model it started from comes first, at its own seconds
+        offset = _init_seconds(json.loads(init.read_text()))
+        rows.append(_row(out, "init", offset))
+    for name, model in checkpoints(out):
+        if not (model / "gentzen.json").is_file():
             continue
-        seconds = json.loads(meta_path.read_text()).get("seconds")
-        row = {"checkpoint": name, "seconds": offset if name == "init" else
-               (None if seconds is None else round(offset + float(seconds), 2))}
-        for path in sorted((out / "eval").glob(f"{name}-*/summary.json")):
-            summary = json.loads(path.read_text())
-            set_name = path.parent.name[len(name) + 1:]
-            for method, res in summary.get("methods", {}).items():
-                for k, v in res.get("pass", {}).items():
-                    row[f"{set_name}/{method}/{k}"] = v["mean"] if isinstance(v, dict) else v
-        rows.append(row)
+        seconds = json.loads((model / "gentzen.json").read_text()).get("seconds")
+        rows.append(_row(out, name, None if seconds is None else round(offset + float(seconds), 2)))
     return rows
 
 
