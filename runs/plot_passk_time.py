@@ -11,16 +11,13 @@ import json
 import sys
 from pathlib import Path
 
+from gentzen.models.checkpoint import training_seconds
+
 
 def checkpoints(out: Path) -> list[tuple[str, Path]]:
     found = [("sft", out / "sft")]
     found += [(f"ei-{d.name}", d) for d in sorted((out / "ei").glob("round-*")) if (d / "gentzen.json").is_file()]
     return found
-
-
-def _init_seconds(meta: dict) -> float:
-    spent = meta.get("training_seconds") or {}
-    return float(spent.get("cumulative") or spent.get("total") or meta.get("seconds") or 0)
 
 
 def _row(out: Path, name: str, seconds: float | None) -> dict:
@@ -39,7 +36,7 @@ def table(out: Path) -> list[dict]:
     rows, offset = [], 0.0
     init = out / "init-gentzen.json"
     if init.is_file():  # a continued run: the model it started from comes first, at its own seconds
-        offset = _init_seconds(json.loads(init.read_text()))
+        offset = training_seconds(json.loads(init.read_text()))
         rows.append(_row(out, "init", offset))
     for name, model in checkpoints(out):
         if not (model / "gentzen.json").is_file():

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gentzen.errors import InputError, require
+from gentzen.models import SHIPPED_MODEL as SHIPPED  # one definition (models/__init__.py)
 
-SHIPPED = Path(__file__).resolve().parent.parent / "assets" / "default_model"
 
 
 @dataclass

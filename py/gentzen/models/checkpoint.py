@@ -47,6 +47,13 @@ def read_meta(path: str | Path) -> dict:
     return json.loads(f.read_text()) if f.is_file() else {}
 
 
+def training_seconds(meta: dict) -> float:
+    """All the training a model's `gentzen.json` records: a continued model's cumulative seconds
+    (its own plus those of the model it started from), else its recipe's total, else its trainer's."""
+    spent = meta.get("training_seconds") or {}
+    return float(spent.get("cumulative") or spent.get("total") or meta.get("seconds") or 0)
+
+
 def load_checkpoint(path: str | Path, device: str = "cpu", dtype: str = "float32"):
     """(model, tokenizer, meta) from a model directory; the model is in eval mode on `device`."""
     torch = require("torch", "train")

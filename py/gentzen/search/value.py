@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 
 from gentzen.errors import InputError, require
+from gentzen.models import SHIPPED_MODEL as SHIPPED  # one definition (models/__init__.py)
 
 HEAD_FILE, META_FILE = "value_head.pt", "value.json"
-SHIPPED = Path(__file__).resolve().parent.parent / "assets" / "default_model"
 
 
 def value_prompt(fmt: str, statement: str, proof: str, goals: str) -> str:
