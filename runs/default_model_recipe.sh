@@ -155,8 +155,8 @@ if init.is_file():  # continued from a finished model (INIT): its own recipe and
     seconds = before.get("training_seconds") or {"total": before.get("seconds")}
     meta["recipe"]["init"] = {"path": (sft.get("config") or {}).get("init"), "recipe": before.get("recipe"),
                               "training_seconds": seconds, "data_sha256": before.get("data_sha256")}
-    meta["training_seconds"]["cumulative"] = round(float(meta.get("seconds") or 0) + float(
-        seconds.get("cumulative") or seconds.get("total") or 0), 2)
+    from gentzen.models.checkpoint import training_seconds
+    meta["training_seconds"]["cumulative"] = round(float(meta.get("seconds") or 0) + training_seconds(before), 2)
 # a uniform sample of the training data travels with the model, so `train ei`/`ttrl` from it replay at once
 import random
 from gentzen.train.replay import sha16

@@ -84,27 +84,27 @@ def test_suggest_state_format_prompt_holds_the_goals():
 
 
 def test_suggest_asks_in_model_names_and_answers_in_the_users():
-    # the model was trained on premises named h1…hn: it is asked in those, its lines come back in the
-    # user's names and are checked against the user's own state
+    # the model was trained on premises named h1…hn and atoms P, Q, …: it is asked in those, its lines
+    # come back in the user's names and are checked against the user's own state
     user = "example (p q : Prop) (hp : p) (hnq : ¬q) : p ∧ ¬q := by"
     eng = FakeEngine(lambda p, i: ["exact ⟨h1, h2⟩\n", "exact h2\n"][i % 2])
     s = ProofSession(parse_theorem(user))
     got = suggest(s, eng, "state", n=4)
     prompt = eng.calls[0].prompts[0]
-    assert "h1 : p" in prompt and "h2 : ¬q" in prompt and "hp" not in prompt and "hnq" not in prompt
+    assert "h1 : P" in prompt and "h2 : ¬Q" in prompt and "hp" not in prompt and "hnq" not in prompt
     assert [(g.line, g.ok) for g in got] == [("exact ⟨hp, hnq⟩", True), ("exact hnq", False)]
     assert got[0].solves
     # the proof so far is renamed too; a statement already in h1…hn is asked as it is
     s.enter("constructor")
     suggest(s, eng, "whole", n=1)
-    assert "(h1 : p) (h2 : ¬q)" in eng.calls[-1].prompts[0] and "  constructor" in eng.calls[-1].prompts[0]
+    assert "(h1 : P) (h2 : ¬Q)" in eng.calls[-1].prompts[0] and "  constructor" in eng.calls[-1].prompts[0]
     plain = ProofSession(parse_theorem(SWAP))
     suggest(plain, eng, "whole", n=1)
     assert "(h1 : P ∧ Q)" in eng.calls[-1].prompts[0]
 
 
 def test_guided_search_samples_in_model_names_and_enters_the_users():
-    eng = FakeEngine(lambda p, i: "exact ⟨h2, h1⟩\n" if "(h1 : p) (h2 : q)" in p else "exact hp\n")
+    eng = FakeEngine(lambda p, i: "exact ⟨h2, h1⟩\n" if "(h1 : P) (h2 : Q)" in p else "exact hp\n")
     s = ProofSession(parse_theorem("example (p q : Prop) (hp : p) (hq : q) : q ∧ p := by"))
     lines, _ = search(s, eng, "whole", samples=2)
     assert lines == ["exact ⟨hq, hp⟩"]

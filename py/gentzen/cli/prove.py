@@ -44,9 +44,10 @@ def prove(
     seed: int = typer.Option(0, help="Sampling seed."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the proof state after each line."),
-    names: str = typer.Option("model", "--names", help="model: sample with premises named h1…hn, as most "
-                              "training proofs name them, and return the proof in your names, kernel-checked "
-                              "against your statement (search/names.py) | as-written: sample in your names."),
+    names: str = typer.Option("model", "--names", help="model: sample with premises named h1…hn and atoms "
+                              "P, Q, R…, as most training proofs name them, and return the proof in your names, "
+                              "kernel-checked against your statement (search/names.py) | as-written: sample in "
+                              "your names."),
 ) -> None:
     """Prove a theorem; every reported proof is checked by the kernel."""
     from gentzen.core.theorem import parse_theorem

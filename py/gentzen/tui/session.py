@@ -190,7 +190,7 @@ def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature
     state = session.state
     so_far = state.proof_text()
     shown = shown_state(state) if needs_state(fmt) else ""
-    # asked in the names the model was trained on (h1…hn), answered in the user's (search/names.py);
+    # asked in the names the model was trained on (h1…hn, P Q R), answered in the user's (search/names.py);
     # every line is then checked against the user's own state below
     plan = texts_in_model_names(session.theorem, so_far, shown)
     statement, back = session.theorem.statement(), {}
@@ -279,7 +279,7 @@ def search(session: ProofSession, engine, fmt: str, *, samples: int = 8, tempera
         return None, totals
     else:  # the guided sampler directly: it stops at the first proof, which an interactive search wants
         from gentzen.search.guided import SamplerConfig
-        from gentzen.search.names import sample_in_model_names  # sampled in h1…hn, returned in the user's names
+        from gentzen.search.names import sample_in_model_names  # asked in h1…hn and P Q R, answered in the user's names
 
         res = sample_in_model_names(thm, engine, SamplerConfig(samples=samples, temperature=temperature, seed=seed,
                                                                 format=fmt))
