@@ -1,7 +1,7 @@
 """Does `prove --names model` gain by renaming the user's atoms too (p, q -> P, Q), or only the premises?
 
 usage: PYTHONPATH=py OMP_NUM_THREADS=1 python runs/experiments/names_atoms.py OUT.json [--model DIR]
-       [--count 3000] [--limit 80] [--samples 16] [--seed 0]
+       [--count 3000] [--limit 80] [--samples 16] [--seed 0] [--letters "R S T"]
 
 Statements: the held-out split of `gen --style user --count COUNT --seed 11` (never trained on) whose
 atoms are lowercase, the first LIMIT of them, plus the acceptance statements written in a student's
@@ -9,6 +9,8 @@ names (data/heldout.py ACCEPTANCE_LEAN). Each is sampled twice with the same see
 through search.names.sample_in_model_names: premises renamed h1…hn only (atoms=False), and premises
 and atoms renamed (atoms=True). Every proof is kernel-checked against the statement as the user wrote
 it. Reports solved counts per arm, the paired table and the exact McNemar p, and writes every row.
+--letters "R S T": instead, the held-out statements over uppercase P, Q, R (at most 3 atoms) with those
+atoms written as the given letters (P -> R, Q -> S, R -> T): letters the training data never binds.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--limit", type=int, default=80)
     ap.add_argument("--samples", type=int, default=16)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--letters", default="", help="rewrite P, Q, R statements' atoms to these 3 letters")
     args = ap.parse_args(argv)
     from gentzen.core.theorem import parse_theorem
     from gentzen.data.heldout import ACCEPTANCE_LEAN
@@ -47,8 +50,24 @@ def main(argv: list[str]) -> int:
         subprocess.run([sys.executable, "-m", "gentzen.cli.main", "gen", "--style", "user", "--count", str(args.count),
                         "--seed", "11", "--out", str(gen), "--json"], check=True, stdout=subprocess.DEVNULL)
     recs = [json.loads(line) for line in gen.read_text().splitlines()]
-    picked = [r["theorem"] for r in recs if r.get("split") == "heldout" and r.get("atom_case") == "lower"][:args.limit]
-    items = [("user-heldout", s) for s in picked] + [("acceptance-lean", s) for s in ACCEPTANCE_LEAN]
+    if args.letters:
+        from dataclasses import replace
+
+        from gentzen.core.goals import rename_atoms
+
+        to = dict(zip("PQR", args.letters.split()))
+        if len(to) != 3 or len(set(to.values())) != 3:
+            raise SystemExit("error: --letters takes 3 distinct letters, e.g. \"R S T\"")
+        picked = []
+        for r in recs:
+            if r.get("split") == "heldout" and set(r.get("atoms") or "x") <= set("PQR") and len(picked) < args.limit:
+                t = parse_theorem(r["theorem"])
+                picked.append(replace(t, atoms=tuple(to[a] for a in t.atoms), goal=rename_atoms(t.goal, to),
+                                      hyps=tuple((h, rename_atoms(f, to)) for h, f in t.hyps)).statement())
+        items = [("user-heldout", s) for s in picked]
+    else:
+        picked = [r["theorem"] for r in recs if r.get("split") == "heldout" and r.get("atom_case") == "lower"]
+        items = [("user-heldout", s) for s in picked[:args.limit]] + [("acceptance-lean", s) for s in ACCEPTANCE_LEAN]
     cfg = SamplerConfig(samples=args.samples, format=read_meta(model).get("format", "whole"), seed=args.seed)
     engine = open_engine(model, EngineChoice("torch"), threads=1)
     rows, t0 = [], time.time()
@@ -64,8 +83,9 @@ def main(argv: list[str]) -> int:
                   f"{int(row['premises']['solved'])} {int(row['premises+atoms']['solved'])}", file=sys.stderr)
     finally:
         engine.close()
+    which = f"atoms P Q R written as {args.letters}" if args.letters else "lowercase atoms"
     summary = {"model": model, "samples": args.samples, "seed": args.seed, "gen": f"gen --style user --count "
-               f"{args.count} --seed 11 (heldout split, lowercase atoms, first {args.limit})", "by_source": {}}
+               f"{args.count} --seed 11 (heldout split, {which}, first {args.limit})", "by_source": {}}
     for source in ("user-heldout", "acceptance-lean", "all"):
         sel = [r for r in rows if source in ("all", r["source"])]
         a = [r["premises"]["solved"] for r in sel]

@@ -32,8 +32,12 @@ def test_renamed_statement_and_map_back():
     assert back == {"h1": "hpq", "h2": "hnq"}
 
 
-def test_atoms_are_renamed_in_binder_order_and_only_when_outside_p_to_u():
+def test_atoms_are_renamed_in_binder_order_and_only_when_outside_p_to_s():
     assert model_names(parse_theorem("theorem t (Q P : Prop) (h1 : Q) : Q ∨ P := by")) is None
+    # T and U are outside the training data's atoms: renamed, like a and b
+    renamed, back = model_names(parse_theorem("theorem t (S T : Prop) (h1 : T) : T ∨ S := by"))
+    assert renamed.statement() == "theorem t (P Q : Prop) (h1 : Q) : Q ∨ P := by"
+    assert back == {"P": "S", "Q": "T"}
     renamed, back = model_names(parse_theorem("theorem t {b a : Prop} (h1 : a ∧ b) : b := by"))
     assert renamed.statement() == "theorem t {P Q : Prop} (h1 : Q ∧ P) : P := by"
     assert back == {"P": "b", "Q": "a"}
@@ -41,7 +45,7 @@ def test_atoms_are_renamed_in_binder_order_and_only_when_outside_p_to_u():
     renamed, back = model_names(parse_theorem("theorem t (p P : Prop) (h : p → P) : p → P := by"))
     assert renamed.statement() == "theorem t (P Q : Prop) (h1 : P → Q) : P → Q := by"
     assert in_user_names("intro n1\nexact h1 n1", back) == "intro n1\nexact h n1"
-    assert model_names(parse_theorem("theorem t (a b c d e f g : Prop) (h1 : a) : a := by")) is None
+    assert model_names(parse_theorem("theorem t (a b c d e : Prop) (h1 : a) : a := by")) is None  # 5 > P…S
 
 
 def test_an_atom_named_like_a_premise_is_left_alone():
@@ -71,13 +75,14 @@ def test_every_generated_proof_checks_in_the_users_names(rec, rnd):
     user = Theorem(canonical.name, tuple(atoms), tuple((n, rename_atoms(f, to_user)) for n, (_, f) in
                                                           zip(names, canonical.hyps)), rename_atoms(canonical.goal, to_user))
     plan = model_names(user)
-    if plan is None:  # the user's names are h1…hn already, and the atoms P…U
-        assert names == [f"h{i + 1}" for i in range(len(names))] and set(atoms) <= set(MODEL_ATOMS)
+    if plan is None:  # the user's names are h1…hn already, and the atoms P…S (or too many to rename)
+        assert names == [f"h{i + 1}" for i in range(len(names))]
+        assert set(atoms) <= set(MODEL_ATOMS) or len(atoms) > len(MODEL_ATOMS)
         return
     renamed, back = plan
     # the model's statement is the canonical one with its atoms in binder order P, Q, R, …
-    to_model = {c: MODEL_ATOMS[i] for i, c in enumerate(canonical.atoms)} if not set(atoms) <= set(MODEL_ATOMS) \
-        else {c: u for c, u in to_user.items()}
+    atoms_renamed = not set(atoms) <= set(MODEL_ATOMS) and len(atoms) <= len(MODEL_ATOMS)
+    to_model = {c: MODEL_ATOMS[i] for i, c in enumerate(canonical.atoms)} if atoms_renamed else dict(to_user)
     model_proof = rename_identifiers(rec["proof"], to_model)
     assert check_proof(renamed, model_proof).ok, (renamed.statement(), model_proof)
     proof = in_user_names(model_proof, back)
