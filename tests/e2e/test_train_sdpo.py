@@ -55,7 +55,10 @@ def test_per_theorem_run_logs_accounting_and_solved_theorems_reverify(tmp_path, 
     res = json.loads(p.stdout)
     rows = _lines(out / "results.jsonl")
     assert [r["index"] for r in rows] == [0, 1, 2] and res["theorems"] == 3
-    assert res["solved"] == sum(r["solved"] for r in rows) >= 1
+    # SDPO samples whole proofs and the shipped model was trained on goal states: it may solve none of
+    # these (measured: none of modus ponens in 16 whole-format samples; docs/results.md, issue 23), so
+    # the solved path is pinned on a scripted engine in tests/unit/test_sdpo_prop_group.py
+    assert res["solved"] == sum(r["solved"] for r in rows)
     for r in rows:  # what was reported solved re-verifies from the saved output alone
         if r["solved"]:
             assert check_proof(r["theorem"], r["proof"]).ok
