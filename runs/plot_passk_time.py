@@ -3,6 +3,8 @@
 folders OUT/eval/NAME-SET/summary.json. A run that continued a finished model (INIT) starts with that
 model ("init", at its own training seconds) and counts every later checkpoint's seconds on top.
 Usage: python3 runs/plot_passk_time.py OUT   (writes OUT/passk_time.json and, with matplotlib, .png)
+       python3 runs/plot_passk_time.py --lineage DEST.json RUN.json...   (chains the passk_time.json of
+       successive runs, each continuing the last, into one curve; writes DEST.json and DEST.png)
 """
 
 from __future__ import annotations
@@ -46,24 +48,29 @@ def table(out: Path) -> list[dict]:
     return rows
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 1 or not Path(argv[0]).is_dir():
-        print("usage: python3 runs/plot_passk_time.py OUT (a run folder of runs/default_model_recipe.sh)",
-              file=sys.stderr)
-        return 2
-    out = Path(argv[0])
-    rows = table(out)
-    from gentzen.io import atomic_write_json
+def lineage(files: list[Path]) -> list[dict]:
+    """Successive runs' rows as one line. A run's `init` row is the model it continued, so the rows
+    before it that are later than it (a checkpoint that was not continued) are dropped, and its
+    `init` row itself is the previous run's checkpoint already in the list."""
+    rows: list[dict] = []
+    for f in files:
+        data = json.loads(f.read_text())
+        data = data["lineage"] if isinstance(data, dict) else data  # docs/model23b keeps a dict
+        init = next((r for r in data if r["checkpoint"] == "init"), None)
+        if init is not None and rows:
+            rows = [r for r in rows if r["seconds"] is not None and r["seconds"] <= init["seconds"] + 0.01]
+        rows += [dict(r, run=f.parent.name) for r in data if r["checkpoint"] != "init" or not rows]
+    return rows
 
-    atomic_write_json(out / "passk_time.json", rows)
-    print(json.dumps(rows))
+
+def plot(rows: list[dict], png: Path) -> None:
     from gentzen.errors import MissingExtraError
     from gentzen.eval.plots import pyplot, save_png
     try:
         plt = pyplot()
     except MissingExtraError:
         print("matplotlib missing: wrote the table only", file=sys.stderr)
-        return 0
+        return
     series = sorted({k for r in rows for k in r if "/" in k})
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for key in series:
@@ -75,9 +82,35 @@ def main(argv: list[str]) -> int:
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=7)
-    save_png(fig, out / "passk_time.png")
-    return 0
+    save_png(fig, png)
 
+
+def main(argv: list[str]) -> int:
+    from gentzen.io import atomic_write_json
+
+    if argv[:1] == ["--lineage"]:
+        files = [Path(a) for a in argv[2:]]
+        missing = [str(f) for f in files if not f.is_file()]
+        if len(argv) < 3 or missing:
+            print(f"error: --lineage DEST.json RUN.json... ({'missing: ' + ', '.join(missing) if missing else 'no runs given'})",
+                  file=sys.stderr)
+            return 2
+        rows = lineage(files)
+        dest = Path(argv[1])
+        atomic_write_json(dest, rows)
+        print(json.dumps(rows))
+        plot(rows, dest.with_suffix(".png"))
+        return 0
+    if len(argv) != 1 or not Path(argv[0]).is_dir():
+        print("usage: python3 runs/plot_passk_time.py OUT (a run folder of runs/default_model_recipe.sh)",
+              file=sys.stderr)
+        return 2
+    out = Path(argv[0])
+    rows = table(out)
+    atomic_write_json(out / "passk_time.json", rows)
+    print(json.dumps(rows))
+    plot(rows, out / "passk_time.png")
+    return 0
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
