@@ -92,8 +92,8 @@ def main(argv: list[str]) -> int:
         files = [Path(a) for a in argv[2:]]
         missing = [str(f) for f in files if not f.is_file()]
         if len(argv) < 3 or missing:
-            print(f"error: --lineage DEST.json RUN.json... ({'missing: ' + ', '.join(missing) if missing else 'no runs given'})",
-                  file=sys.stderr)
+            why = f"missing: {', '.join(missing)}" if missing else "no runs given"
+            print(f"error: --lineage DEST.json RUN.json... ({why})", file=sys.stderr)
             return 2
         rows = lineage(files)
         dest = Path(argv[1])
@@ -111,6 +111,7 @@ def main(argv: list[str]) -> int:
     print(json.dumps(rows))
     plot(rows, out / "passk_time.png")
     return 0
+
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

@@ -19,8 +19,8 @@ from gentzen.io import atomic_write_json
 
 
 def prove(statement: str, seed: int, args) -> dict:
-    cmd = [sys.executable, "-m", "gentzen.cli.main", "prove", statement, "-k", str(args.k), "--json", "--seed", str(seed),
-           "--names", args.names, *(["--model", args.model] if args.model else [])]
+    cmd = [sys.executable, "-m", "gentzen.cli.main", "prove", statement, "-k", str(args.k), "--json",
+           "--seed", str(seed), "--names", args.names, *(["--model", args.model] if args.model else [])]
     t0 = time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     seconds = time.perf_counter() - t0
@@ -50,7 +50,8 @@ def main(argv: list[str]) -> int:
             print(f"{'proved' if r['proved'] else 'FAILED':7} seed {seed} {r['seconds']:6.2f} s  {s}", flush=True)
     for seed in seeds:
         mine = [r for r in rows if r["seed"] == seed]
-        print(f"seed {seed}: {sum(r['proved'] for r in mine)} of {len(mine)} proved (k = {args.k}, --names {args.names})")
+        print(f"seed {seed}: {sum(r['proved'] for r in mine)} of {len(mine)} proved "
+              f"(k = {args.k}, --names {args.names})")
     if args.out:
         atomic_write_json(args.out, {"model": args.model or "shipped", "k": args.k, "names": args.names,
                                      "seeds": seeds, "rows": rows})

@@ -84,8 +84,9 @@ def main(argv: list[str]) -> int:
     finally:
         engine.close()
     which = f"atoms P Q R written as {args.letters}" if args.letters else "lowercase atoms"
-    summary = {"model": model, "samples": args.samples, "seed": args.seed, "gen": f"gen --style user --count "
-               f"{args.count} --seed 11 (heldout split, {which}, first {args.limit})", "by_source": {}}
+    summary = {"model": args.model or "shipped", "samples": args.samples, "seed": args.seed,
+               "gen": f"gen --style user --count {args.count} --seed 11 (heldout split, {which}, first {args.limit})",
+               "by_source": {}}
     for source in ("user-heldout", "acceptance-lean", "all"):
         sel = [r for r in rows if source in ("all", r["source"])]
         a = [r["premises"]["solved"] for r in sel]
