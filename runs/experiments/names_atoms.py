@@ -51,19 +51,13 @@ def main(argv: list[str]) -> int:
                         "--seed", "11", "--out", str(gen), "--json"], check=True, stdout=subprocess.DEVNULL)
     recs = [json.loads(line) for line in gen.read_text().splitlines()]
     if args.letters:
-        from dataclasses import replace
-
-        from gentzen.core.goals import rename_atoms
-
         to = dict(zip("PQR", args.letters.split()))
         if len(to) != 3 or len(set(to.values())) != 3:
             raise SystemExit("error: --letters takes 3 distinct letters, e.g. \"R S T\"")
         picked = []
         for r in recs:
             if r.get("split") == "heldout" and set(r.get("atoms") or "x") <= set("PQR") and len(picked) < args.limit:
-                t = parse_theorem(r["theorem"])
-                picked.append(replace(t, atoms=tuple(to[a] for a in t.atoms), goal=rename_atoms(t.goal, to),
-                                      hyps=tuple((h, rename_atoms(f, to)) for h, f in t.hyps)).statement())
+                picked.append(parse_theorem(r["theorem"]).with_atoms_renamed(to).statement())
         items = [("user-heldout", s) for s in picked]
     else:
         picked = [r["theorem"] for r in recs if r.get("split") == "heldout" and r.get("atom_case") == "lower"]

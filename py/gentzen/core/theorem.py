@@ -7,7 +7,7 @@ its printed statement is exactly what gentzen sends to Lean.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from gentzen.core.constants import PROP
@@ -71,6 +71,11 @@ class Theorem:
     @property
     def sequent(self) -> Sequent:
         return Sequent(tuple(f for _, f in self.hyps), self.goal, self.atoms)
+
+    def with_atoms_renamed(self, ren: dict[str, str]) -> "Theorem":
+        """The same statement with atom `a` written `ren[a]` in its binders, premises and goal."""
+        return replace(self, atoms=tuple(ren.get(a, a) for a in self.atoms), goal=rename_atoms(self.goal, ren),
+                       hyps=tuple((h, rename_atoms(f, ren)) for h, f in self.hyps))
 
     def binders(self):
         """The binders in written order: (bracket, names, type), type PROP or a Formula."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gentzen.core.goals import rename_atoms
 from gentzen.core.kernel import check_proof
 from gentzen.core.results import KernelError
 from gentzen.core.theorem import Theorem
@@ -38,9 +37,8 @@ def model_names(thm: Theorem, *, atoms: bool = True) -> tuple[Theorem, dict[str,
         atom_map = {a: m for a, m in zip(thm.atoms, MODEL_ATOMS) if a != m}
     if names == canon and not atom_map:
         return None
-    hyps = tuple((c, rename_atoms(f, atom_map)) for c, (_, f) in zip(canon, thm.hyps))
-    renamed = replace(thm, atoms=tuple(atom_map.get(a, a) for a in thm.atoms), hyps=hyps,
-                      goal=rename_atoms(thm.goal, atom_map))
+    renamed = thm.with_atoms_renamed(atom_map)
+    renamed = replace(renamed, hyps=tuple((c, f) for c, (_, f) in zip(canon, renamed.hyps)))
     back = {m: a for a, m in atom_map.items()}
     back.update((c, n) for c, n in zip(canon, names) if c != n)
     return renamed, back
