@@ -151,7 +151,7 @@ def verify(
     log = ResultLog(out_path) if out_path is not None else None
     todo = [x for x in items if log is None or x[2] not in log.done]
     rejected = sum(not log.done[k].get("ok") for _, _, k in items if log is not None and k in log.done)
-    unsupported = errors = 0
+    unsupported = errors = expected = 0
     if backend == "both" and disagreements is None:
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
     try:
@@ -187,10 +187,12 @@ def verify(
                     error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
                     ok, error = item.guarded(ok, v.error, error)  # `#guard_msgs in`: the messages are the verdict
                     if status != "error":
-                        status = "accepted" if ok else "rejected"
+                        status = "accepted" if ok else "expected-error" if error and error.get("kind") == \
+                            "expected_error" else "rejected"
             checkers[checker] = checkers.get(checker, 0) + 1
             errors += status == "error"  # the request failed: no verdict on the proof
             rejected += status == "rejected"
+            expected += status == "expected-error"
             unsupported += error is not None and error.get("kind") == "unsupported"
             rec = {"name": item.name, "ok": ok, "status": status, "error": error,
                    "backend": v.backend if v else backend, "checker": checker, "source": str(path), "key": key,
@@ -208,7 +210,9 @@ def verify(
             elif ok:
                 if not (quiet or failures_only):
                     out.print(f"[green]ok[/green]          {item.name}  [dim]({checker})[/dim]")
-            elif not quiet:
+            elif status == "expected-error" and not quiet and not failures_only:
+                out.print(f"[yellow]{'expected err':<12}[/yellow]{item.name}  [dim](#guard_msgs; {checker})[/dim]")
+            elif not quiet and status != "expected-error":
                 verdict = "error" if status == "error" else \
                     "unsupported" if error.get("kind") == "unsupported" else "rejected"
                 where = f"{path}:" if status == "error" else _position(path, item, error)  # not the proof's fault
@@ -228,14 +232,16 @@ def verify(
         if log is not None:
             log.close()
     if json_out:  # stdout stays one object per theorem; the summary goes to stderr
-        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected - errors,
+        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected - errors - expected,
+                                               "expected_errors": expected,
                                                "rejected": rejected, "errors": errors,
                                                "skipped": len(items) - len(todo),
                                                "unsupported": unsupported, "checkers": checkers}}) + "\n")
     else:
         skipped = len(items) - len(todo)
         by = ", ".join(f"{c}" if len(checkers) == 1 else f"{c} {n}" for c, n in checkers.items())
-        out.print(f"{len(items) - rejected - errors}/{len(items)} accepted"
+        out.print(f"{len(items) - rejected - errors - expected}/{len(items)} accepted"
+                  + (f", {expected} with the error their #guard_msgs expects" if expected else "")
                   + (f", {unsupported} unsupported" if unsupported else "")
                   + (f", {errors} not checked (transport errors; rerun with --out to retry them)"
                      if errors else "")

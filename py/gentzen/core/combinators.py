@@ -313,7 +313,7 @@ def _by_cases(state, content: str, col: int, frames: list, next_n: int) -> int:
         raise Failure("no_goals", "No goals to be solved", col, col + 8)
     goal = fr.goals[0]
     try:
-        phi = parse_formula(src)
+        phi = parse_formula(src, lean=True)
     except ParseError as e:
         raise Failure("unsupported", f"`by_cases` on `{src}`: the kernel reads propositional formulas only ({e.message})",
                       fcol) from None

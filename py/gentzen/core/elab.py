@@ -20,9 +20,9 @@ from gentzen.core.constants import POSTPONED, definite  # noqa: F401
 
 
 _LEAN_NAMESPACES = ("And.", "Or.", "Not.", "Iff.", "False.", "True.", "Classical.", "Decidable.", "Eq.",
-                    "Function.", "Nat.", "Bool.", "Prop.")
+                    "Function.", "Nat.", "Bool.", "Prop.", "_root_.")
 _LEAN_NAMES = frozenset("not_not not_or not_and and_comm or_comm iff_of_eq propext absurd rfl "
-                        "em byContradiction by_contra not_not_intro mt id trivial".split())
+                        "em byContradiction by_contra not_not_intro mt id trivial nomatch nofun".split())
 
 
 class Elaborator(ConstantElab):

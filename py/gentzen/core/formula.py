@@ -175,10 +175,20 @@ def tokenize(text: str, offset: int = 0) -> list[tuple[str, str, int]]:
     return toks
 
 
-def parse_formula(text: str, *, atoms: set[str] | frozenset[str] | None = None, offset: int = 0) -> Formula:
-    """Parse Lean (Unicode) or ASCII notation. `atoms`, when given, restricts identifiers."""
+# gentzen's sequent notation has these; Lean 4 core has none of them (`⊥`/`⊤` are Mathlib's order notation)
+_NOT_LEAN = re.compile(r"~|⊥|⊤|_\|_")
+
+
+def parse_formula(text: str, *, atoms: set[str] | frozenset[str] | None = None, offset: int = 0,
+                  lean: bool = False) -> Formula:
+    """Parse Lean (Unicode) or ASCII notation. `atoms`, when given, restricts identifiers; `lean`: Lean 4 core
+    notation only (a statement or a proof's `have`), without the sequent notation's `~ ⊥ ⊤ _|_`."""
     if not isinstance(text, str):
         raise ParseError("formula must be text")
+    if lean:
+        bad = _NOT_LEAN.search(text)
+        if bad:
+            raise ParseError(f"unexpected token '{bad.group()}'; expected term", column=offset + bad.start())
     if len(text) > MAX_FORMULA_CHARS:
         raise LimitError(f"formula longer than {MAX_FORMULA_CHARS} characters")
     if atoms is None:

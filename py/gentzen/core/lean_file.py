@@ -13,8 +13,10 @@ from dataclasses import replace
 
 from gentzen.core.comments import blank_comments
 from gentzen.core.kernel import KernelError
-from gentzen.core.lean_scope import (_AUTO_OFF, _BINDER_WORDS, _CLOSE, _IDENT, _NAMESPACE, _Context, _Scope,
-                                     _auto_bound, _binders, _caveat, _forall_props, _included, _with_lemmas)
+from gentzen.core.lean_names import attribute_problem
+from gentzen.core.lean_scope import (_AUTO_OFF, _BINDER_WORDS, _CLOSE, _IDENT, _NAMESPACE, _Context, _auto_bound,
+                                     _caveat, _forall_props, _included, _with_lemmas, context_command, declaration_problem,
+                                     register, unsupported)
 from gentzen.core.proof_item import ProofItem
 from gentzen.core.theorem import StatementSyntaxError
 from gentzen.errors import ParseError
@@ -39,6 +41,10 @@ _WORD_KEYWORDS = sorted((k for k in _KEYWORDS if not k.startswith("#")), key=len
 _CMD_START = re.compile(r"^[ \t]*(?:@\[|#[A-Za-z_]|(?:" + "|".join(_WORD_KEYWORDS) + r")(?![\w'!?.]))", re.M)
 _WORD = re.compile(r"[^\W\d][\w'!?.₀-₉]*|#[A-Za-z_]+")
 _LEMMA_MESSAGE = "unexpected identifier; expected command"
+_LEMMA_HINT = " (`lemma` is Mathlib's keyword, not core Lean's: write `theorem`)"
+# commands that may prefix another as `cmd in decl` (expandInCmd: `section cmd decl end`)
+_OPEN_IN_PROOF = re.compile(r"(?<![\w.'])open[ \t]+[^\n]*?[ \t]in(?![\w'!?])")
+_IN_PREFIX = ("open", "set_option", "include", "omit", "variable")
 
 
 class _Lines:
@@ -79,15 +85,21 @@ def _commands(blank: str) -> list[tuple[int, int]]:
         eol = blank.find("\n", s)
         first_line = blank[s: len(blank) if eol < 0 else eol].rstrip()
         word = first_line.split(None, 1)[0] if first_line else ""
-        if s > m.start() and word in ("open", "set_option") and first_line.endswith((" in", "\tin")):
-            continue
+        if s > m.start() and word in ("open", "set_option") and re.search(r"[ \t]in(?:[ \t]|$)", first_line):
+            continue  # an indented `open … in tac`: a tactic combinator inside a proof
         starts.append(s)
     out: list[tuple[int, int]] = []
     pending: int | None = None
     for k, s in enumerate(starts):
         e = starts[k + 1] if k + 1 < len(starts) else len(blank)
         seg = blank[s:e].rstrip()
-        rest = _strip_prefix(seg)[1]
+        mods, rest, _off = _strip_prefix(seg)
+        if mods and mods[-1] is None:  # an unclosed `@[`: an error at its place, never the next command's
+            if pending is not None:
+                out.append((pending, s))
+                pending = None
+            out.append((s, s + len(seg)))
+            continue
         if not rest.strip():          # only modifiers / attributes / `… in`: part of what follows
             pending = s if pending is None else pending
             continue
@@ -103,7 +115,8 @@ def _commands(blank: str) -> list[tuple[int, int]]:
 
 def _strip_prefix(seg: str) -> tuple[list[str], str, int]:
     """(modifiers, rest, offset of rest): leading `@[…]`, modifier words, `open … in` and
-    `set_option … in` are peeled off."""
+    `set_option … in`, `include … in`, `omit … in` and `variable … in` are peeled off (`None` last in mods: an
+    unclosed `@[`)."""
     mods: list[str] = []
     i = 0
     n = len(seg)
@@ -120,6 +133,9 @@ def _strip_prefix(seg: str) -> tuple[list[str], str, int]:
                     if depth == 0:
                         break
                 j += 1
+            if j >= n:  # unclosed: the caller reports it (Lean: expected ']')
+                mods.append(None)
+                return mods, seg[i:], i
             mods.append(seg[i: j + 1])
             i = j + 1
             continue
@@ -128,7 +144,7 @@ def _strip_prefix(seg: str) -> tuple[list[str], str, int]:
             mods.append(m.group())
             i = m.end()
             continue
-        if m and m.group() in ("open", "set_option"):
+        if m and m.group() in _IN_PREFIX:
             in_m = re.compile(r"[^\n]*?\sin(?![\w'!?.])").match(seg, m.end())
             if in_m and "\n" not in seg[m.end(): in_m.end()]:
                 mods.append(" ".join(seg[i: in_m.end()].split()))
@@ -140,31 +156,52 @@ def _strip_prefix(seg: str) -> tuple[list[str], str, int]:
 def _command(text, blank, start, end, lines, ctx, items) -> None:
     seg = blank[start:end]
     mods, rest, off = _strip_prefix(seg)
+    line, col = lines.at(start + off)
+    if mods and mods[-1] is None:
+        ln, cl = lines.at(start + off)
+        items.append(ProofItem(f"attribute@{ln}", None, "", ln, KernelError(
+            ln, cl, "parse", "unexpected end of attribute list; expected ']' (this `@[` is never closed)"),
+            cl, "command"))
+        return
     m = _WORD.match(rest)
     parts = rest.split(None, 1)
     word = m.group() if m else (parts[0] if parts else "")
     kw_at = start + off
-    line, col = lines.at(kw_at)
     body = rest[len(word):]
     if not word:
         return  # modifiers at the end of the file: nothing to judge
+    for attrs in (x[2:-1] for x in mods if x.startswith("@[")):
+        bad = attribute_problem(attrs)
+        if bad is not None and ctx.taint is None:
+            ctx.taint = (line, f"the attribute `@[{bad}]` at line {line}")
     guard, ctx.guard = ctx.guard, None
     if word == "#guard_msgs" and re.fullmatch(r"(?:\s*\([^()]*\))?\s*in", body):
         # `#guard_msgs in` applies to the command after it; its options (`(error)`, `(whitespace := …)`) are
         # not modelled, and say so when judged
         ctx.guard = (_docstring(text, start), "(" in body)
         return
+    # `cmd₁ in cmd₂` is `section cmd₁ cmd₂ end` (Lean's expandInCmd): a scope of its own around the command
+    prefixes = [x for x in mods if not x.startswith("@[") and x.split(None, 1)[0] in _IN_PREFIX]
+    depth = len(ctx.scopes)
+    for p in prefixes:
+        ctx.scopes.append(ctx.scope.child("in", "", ctx.scope.namespace))
+        w, _, b = p[:-2].rstrip().partition(" ")
+        err = context_command(ctx, w, b, line, col)
+        if err is not None:
+            items.append(err)
+    _one(text, blank, word, body, kw_at, end, line, col, mods, lines, ctx, items, guard)
+    if prefixes:  # the `end` of `section cmd₁ cmd₂ end`
+        del ctx.scopes[depth:]
+
+
+def _one(text, blank, word, body, kw_at, end, line, col, mods, lines, ctx, items, guard) -> None:
     if word in JUDGED:
         item = _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx)
         if guard is not None:
             item = replace(item, expected=(guard[0] or "", guard[1]))
         item = _with_lemmas(item, ctx)
         items.append(item)
-        nm = _IDENT.match(body.lstrip())
-        if word != "example" and nm:
-            ctx.declared[nm.group().split(".")[-1]] = (word, line)
-            if item.problem is None and item.parsed is not None and guard is None:
-                ctx.theorems[nm.group().split(".")[-1]] = [item, None]
+        register(ctx, word, body, line, mods, item if guard is None else None)
         return
     forbidden_mod = next((x for x in mods if x.startswith("@[") and re.search(r"implemented_by|extern", x)), None)
     if word in FORBIDDEN_COMMANDS or forbidden_mod:
@@ -172,11 +209,11 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
         items.append(ProofItem(f"{what}@{line}", None, "", line, KernelError(
             line, col, "forbidden", f"`{what}` is not allowed in a checked file (it runs code or changes "
             "the language, which a pinned statement cannot account for)"), col, "command"))
+        if ctx.taint is None:
+            ctx.taint = (line, f"`{what}` at line {line}")
         return
     if word in OTHER_DECLS:
-        nm = _IDENT.match(body.lstrip())
-        if nm:
-            ctx.declared[nm.group().split(".")[-1]] = (word, line)
+        register(ctx, word, body, line, mods, None)
         return
     if word == "import":
         for mod in body.split():
@@ -188,28 +225,18 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
             else:
                 ctx.imports.append(mod)
         return
-    scope = ctx.scopes[-1]
-    if word in ("section", "namespace", "mutual"):   # `mutual … end` pairs like a section
-        ctx.scopes.append(_Scope(word, body.strip()))
-    elif word == "end":
-        if len(ctx.scopes) > 1:
-            ctx.scopes.pop()
-    elif word == "variable":
-        scope.variables.extend(_binders(body))
-    elif word == "include":
-        scope.includes.update(body.split())
-    elif word == "open":
-        scope.opens.extend(body.split())
-    elif word == "set_option":
-        opt = re.fullmatch(r"\s*(autoImplicit|relaxedAutoImplicit)\s+(true|false)\s*", body)
-        if opt:
-            scope.options[opt.group(1)] = opt.group(2) == "true"
+    if word in CONTEXT_COMMANDS or word in ("set_option", "attribute", "export", "omit"):
+        err = context_command(ctx, word, body, line, col)
+        if err is not None:
+            items.append(err)
     elif word not in NEUTRAL_COMMANDS and word not in MODIFIERS:
         # text after `open … in` / attributes that is no command gentzen knows: said, not skipped
         items.append(ProofItem(f"{word}@{line}", None, "", line, KernelError(
             line, col, "unsupported", f"gentzen cannot read this top-level text (`{word}` …): it is not a "
             "command it knows; Lean may read it: ask Lean with --backend repl or both"), col, "command"))
-    # #check, #print, universe, attribute, set_option …: no effect on the proofs around them.
+        if ctx.taint is None:
+            ctx.taint = (line, f"the top-level text `{word}` at line {line}")
+    # #check, #print, universe …: no effect on the proofs around them.
 
 
 def _docstring(text: str, at: int) -> str | None:
@@ -228,11 +255,12 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     name = nm.group() if word != "example" and nm else f"{word}@{line}"
     if word == "lemma":
         # Lean core has no `lemma` (it is Mathlib's): the command parser stops at the identifier.
-        msg = (_LEMMA_MESSAGE if not mods else "`lemma` is not a Lean 4 core keyword (it is Mathlib syntax, "
-               "and `import Mathlib` is not allowed here), so Lean's parser rejects this declaration")
+        msg = (_LEMMA_MESSAGE + _LEMMA_HINT if not mods else "`lemma` is not a Lean 4 core keyword (it is Mathlib "
+               "syntax, and `import Mathlib` is not allowed here), so Lean's parser rejects this declaration: write "
+               "`theorem`")
         return ProofItem(name, None, "", line, KernelError(line, col, "parse", msg), col, "lemma",
                          modifiers=tuple(mods))
-    if "protected" in mods and "." not in name and not any(sc.kind == "namespace" for sc in ctx.scopes):
+    if "protected" in mods and "." not in name and not ctx.scope.namespace:
         # Lean.Elab.mkDeclName (Lean/Elab/DeclUtil.lean): a protected name needs a namespace
         return ProofItem(name, None, "", line, KernelError(
             line, col, "invalid_declaration", "protected declarations must be in a namespace"), col, word,
@@ -248,21 +276,28 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
         got = f"token '{following.group()}'" if following else "end of input"
         return ProofItem(name, None, "", line, KernelError(
             ln, cl, "parse", f"unexpected {got}; expected ':=', 'where' or '|'"), col, word, modifiers=tuple(mods))
+    # what the reader does not model exactly makes the declaration `unsupported`, never accepted
+    why = declaration_problem(ctx, word, name if word != "example" else None, head, assign)
+    if why is not None:
+        return unsupported(name, line, col, word, mods, why)
     stmt = head[: assign + 2]
-    # `variable`s the statement mentions (and `include`d ones, with the atoms their types use),
-    # in declaration order, inserted after the name: Lean's variable-inclusion rule.
+    # the section variables the declaration takes (Lean's variable-inclusion rule), inserted after the name
     ins_at = len(word) + (len(after) - len(after.lstrip()) + len(nm.group()) if word != "example" and nm else 0)
     # Lean.Elab.MutualDef: only a `theorem` takes just the variables its header mentions; an `example` (like a
     # `def`) also takes those its body uses (names the body binds itself are its own)
     body = blank[kw_at + assign + 2: end]
-    used = "" if word != "example" else " ".join(  # `h.left` uses `h`
+    used = set() if word != "example" else (
         {w.split(".")[0] for w in _IDENT.findall(body)} - set(_BINDER_WORDS.findall(body)))
+    if _OPEN_IN_PROOF.search(body):  # the kernel's policy refuses `open` in proofs; a file's is Lean's own
+        return unsupported(name, line, col, word, mods, "`open … in` inside a proof is outside gentzen's kernel")
     binders = _included(ctx, stmt, used)
     inserted = "".join(f" {b}{x} : {t}{_CLOSE[b]}" if x else f" {b}{t}{_CLOSE[b]}" for b, x, t in binders)
     stmt = stmt[:ins_at] + inserted + stmt[ins_at:]
     proof = stmt + text[kw_at + assign + 2: end]
-    opens = tuple(ctx.opens() + [o for m in mods if m.startswith("open ") for o in m.split()[1:-1]])
-    caveat = _caveat(ctx, blank[kw_at + assign + 2: end], opens)
+    opens = tuple(ctx.scope.opens)
+    caveat = _caveat(ctx)
+    if caveat is not None:
+        return unsupported(name, line, col, word, mods, caveat)
     forall = _forall_props(stmt, text[kw_at + assign + 2: end], blank[kw_at + assign + 2: end])
     if forall is not None:
         stmt, tail = forall
@@ -270,7 +305,7 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     try:
         # core Lean's defaults: autoImplicit and relaxedAutoImplicit true (a Lake package may turn them off, as
         # this repository's lakefile does; a file says so with `set_option`)
-        auto_ok = ctx.option("autoImplicit", True, mods) and ctx.option("relaxedAutoImplicit", True, mods)
+        auto_ok = ctx.option("autoImplicit", True) and ctx.option("relaxedAutoImplicit", True)
         parsed, stmt, auto = _auto_bound(stmt, ins_at + len(inserted), auto_ok)
         inserted += "".join(f" {{{a} : Prop}}" for a in auto)
         proof = stmt + text[kw_at + assign + 2: end]
@@ -287,16 +322,12 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
             at = (line, col + c) if (e.line or 1) == 1 else (line + e.line - 1, c)
             return ProofItem(name, stmt, proof, line, KernelError(*at, "unknown_identifier", why[: -len(_AUTO_OFF)]),
                              col, word, modifiers=tuple(mods))
-        return ProofItem(name, stmt, proof, line, KernelError(
-            line, col, "unsupported", f"the kernel cannot read this statement ({why}); gentzen reads "
-            "propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`. Lean may accept it: ask "
-            "Lean with --backend repl or both"), col, word, modifiers=tuple(mods))
+        return unsupported(name, line, col, word, mods, f"the kernel cannot read this statement ({why}); gentzen "
+                           "reads propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`")
     proof, shift = _column0_block(proof, len(stmt))
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)), shift=shift,
-                     caveat=caveat, modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
+                     modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
                      opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)), foreign=tuple(ctx.foreign))
-
-
 
 
 def _column0_block(proof: str, body_at: int) -> tuple[str, int]:

@@ -1,7 +1,7 @@
-"""The context a Lean file gives a declaration: sections, namespaces, `variable`/`include` and which
-of them a declaration takes (Lean's rule per declaration kind), `open`s, autoImplicit atoms,
-statements quantified over propositions, earlier theorems cited as lemmas, and the caveats for
-context the kernel does not model. Used by lean_file.py."""
+"""The context a Lean file gives a declaration (core/lean_names.py models scopes, variables and names): the
+commands that change it, which section variables a declaration takes, `∀`-over-Prop statements, autoImplicit
+atoms, earlier theorems cited as lemmas (resolved as Lean resolves names), and what makes a declaration
+`unsupported` because the reader does not model it exactly. Used by lean_file.py."""
 
 from __future__ import annotations
 
@@ -9,108 +9,236 @@ import re
 from dataclasses import dataclass, field, replace
 
 from gentzen.core.comments import blank_comments
+from gentzen.core.constants import CONSTANTS
+from gentzen.core.elab import _LEAN_NAMES, _LEAN_NAMESPACES
 from gentzen.core.kernel import KernelError
+from gentzen.core.lean_names import (IDENT, Decl, FileNames, Scope, declare_variables, effective_opens, include,
+                                     included_variables, attribute_problem, omit, option_problem)
 from gentzen.core.lemmas import make_lemma
 from gentzen.core.proof_item import ProofItem
 from gentzen.core.theorem import free_names, parse_theorem
 from gentzen.errors import ParseError
 
-_IDENT = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
-
-
-@dataclass
-class _Scope:
-    kind: str                    # file | section | namespace
-    name: str = ""
-    variables: list = field(default_factory=list)   # (open bracket, name, type text)
-    includes: set = field(default_factory=set)
-    opens: list = field(default_factory=list)
-    options: dict = field(default_factory=dict)     # `set_option autoImplicit false` and the like, to the scope's end
+_IDENT = IDENT
+_ASK = "Lean may accept it: ask Lean with --backend repl or both"
+# a whitespace character Lean does not read as whitespace (U+00A0, U+2028, …)
+_ODD_SPACE = re.compile(r"[^\S \t\r\n]")
 
 
 @dataclass
 class _Context:
-    scopes: list = field(default_factory=lambda: [_Scope("file")])
-    declared: dict = field(default_factory=dict)    # last name component -> (kind, line)
+    scopes: list = field(default_factory=lambda: [Scope()])
+    names: FileNames = field(default_factory=FileNames)
     imports: list = field(default_factory=list)
     guard: tuple | None = None  # (expected docstring text or None) of a `#guard_msgs in` before the next command
-    theorems: dict = field(default_factory=dict)  # name -> [item, (accepted, Lemma | None) once judged]
     foreign: list = field(default_factory=list)   # imports refused (`import Mathlib`): they may declare names
+    taint: tuple | None = None  # (line, what): a command that may change how every later text reads
 
-    def variables(self):
-        return [v for s in self.scopes for v in s.variables]
+    @property
+    def scope(self) -> Scope:
+        return self.scopes[-1]
 
-    def includes(self):
-        return set().union(*(s.includes for s in self.scopes))
+    def option(self, name: str, default: bool) -> bool:
+        return self.scope.options.get(name, default)
 
-    def opens(self):
-        return [o for s in self.scopes for o in s.opens]
 
-    def option(self, name: str, default: bool, mods=()) -> bool:
-        """An option's value here: `set_option … in` on the declaration, else the innermost scope's setting."""
-        for m in mods:
-            got = re.fullmatch(rf"set_option {name} (true|false) in", m)
-            if got:
-                return got.group(1) == "true"
-        for sc in reversed(self.scopes):
-            if name in sc.options:
-                return sc.options[name]
-        return default
+def unsupported(name, line, col, word, mods, why: str) -> ProofItem:
+    return ProofItem(name, None, "", line, KernelError(line, col, "unsupported", f"{why}; {_ASK}"), col, word,
+                     modifiers=tuple(mods))
+
+
+def _error(line, col, message) -> ProofItem:
+    return ProofItem(f"command@{line}", None, "", line, KernelError(line, col, "invalid_command", message), col,
+                     "command")
+
+
+def context_command(ctx: _Context, word: str, body: str, line: int, col: int) -> ProofItem | None:
+    """Apply one context command as Lean's command elaborator does; an error item when Lean reports one."""
+    scope = ctx.scope
+    arg = body.strip(" \t\r\n")
+    if word in ("section", "namespace", "mutual"):
+        if word == "mutual" or not arg:  # `section` alone: one anonymous scope (`mutual … end` pairs like it)
+            ctx.scopes.append(scope.child(word, "", scope.namespace))
+            return None
+        if not IDENT.fullmatch(arg):
+            ctx.taint = ctx.taint or (line, f"the `{word} {arg}` at line {line}")
+            return None
+        for part in arg.split("."):  # addScopes: one scope per name part
+            ns = ctx.scope.namespace
+            ctx.scopes.append(ctx.scope.child(word, part, (f"{ns}.{part}" if ns else part)
+                                              if word == "namespace" else ns))
+        return None
+    if word == "end":
+        n = len(arg.split(".")) if arg else 1
+        if n >= len(ctx.scopes):  # elabEnd keeps the root scope
+            del ctx.scopes[1:]
+            return _error(line, col, "invalid 'end', insufficient scopes")
+        popped = ctx.scopes[len(ctx.scopes) - n:]
+        del ctx.scopes[len(ctx.scopes) - n:]  # elabEnd: pops first, then checks the names
+        headers = [s.header for s in popped]
+        if (arg.split(".") if arg else [""]) != headers:
+            return _error(line, col, f"invalid 'end', name mismatch (expected {'.'.join(headers) or 'nothing'})"
+                          if arg else f"invalid 'end', name is missing (expected {headers[-1]})")
+        return None
+    if word == "variable":
+        why = declare_variables(scope, body)
+        if why is not None:
+            scope.unmodelled = scope.unmodelled or f"{why} at line {line}"
+        return None
+    if word in ("include", "omit"):
+        msg = include(scope, arg.split()) if word == "include" else omit(scope, arg)
+        return None if msg is None else _error(line, col, msg)
+    if word == "open":
+        words = re.split(r"[ \t\r\n]+", arg)
+        if arg and all(IDENT.fullmatch(w) for w in words) and not {"hiding", "renaming", "scoped"} & set(words):
+            scope.opens.extend(words)
+        else:
+            scope.odd_opens.append(" ".join(words))
+        return None
+    if word == "set_option":
+        opt = re.fullmatch(r"\s*(autoImplicit|relaxedAutoImplicit)\s+(true|false)\s*", body)
+        if opt:
+            scope.options[opt.group(1)] = opt.group(2) == "true"
+        bad = option_problem(body)
+        if bad is not None and ctx.taint is None:
+            ctx.taint = (line, f"`set_option {bad}` at line {line}")
+        return None
+    if word == "attribute":
+        m = re.match(r"\s*\[(.*)\]", body, re.S)
+        bad = attribute_problem(m.group(1)) if m else body.strip()
+        if bad is not None and ctx.taint is None:
+            ctx.taint = (line, f"`attribute [{bad}]` at line {line}")
+        return None
+    if word == "export":  # aliases the reader does not resolve: every use of them is `unsupported`
+        m = re.fullmatch(r"\s*(\S+)\s*\(([^()]*)\)\s*", body)
+        for x in (m.group(2).split() if m else []):
+            ctx.names.add(f"{scope.namespace}.{x}" if scope.namespace else x, Decl("alias", line))
+        if m is None and ctx.taint is None:
+            ctx.taint = (line, f"the `export` at line {line}")
+    return None
+
+
+def register(ctx: _Context, word: str, body: str, line: int, mods, item: ProofItem | None) -> None:
+    """Record the name a declaration adds (its full name in the current namespace); a judged theorem keeps its
+    item, to be cited as a lemma once the kernel accepts it."""
+    rest = body.lstrip()
+    if word == "class" and re.match(r"(inductive|abbrev)\b", rest):
+        rest = rest.split(None, 1)[1] if len(rest.split(None, 1)) > 1 else ""
+    nm = IDENT.match(rest)
+    if word == "example" or nm is None:
+        return
+    name, ns = nm.group(), ctx.scope.namespace
+    full = name[len("_root_."):] if name.startswith("_root_.") else (f"{ns}.{name}" if ns else name)
+    keep = item if item is not None and item.problem is None and item.parsed is not None else None
+    ctx.names.add(full, Decl("theorem" if word in ("theorem", "lemma") else word, line, "protected" in mods, keep),
+                  wild=word in ("structure", "inductive", "class"))
+
+
+def _core_name(ref: str, opens) -> bool:
+    """Whether the kernel itself knows `ref` (it would not look at the file's declaration)."""
+    return (ref in CONSTANTS or ref in _LEAN_NAMES or ref in ("True", "False") or ref.startswith(_LEAN_NAMESPACES)
+            or any(f"{o}.{ref}" in CONSTANTS for o in opens))
+
+
+def declaration_problem(ctx: _Context, word: str, name: str | None, head: str, assign: int) -> str | None:
+    """Why the reader cannot state this declaration exactly as Lean reads it, or None."""
+    if ctx.taint is not None:
+        return (f"it comes after {ctx.taint[1]}, which may change what later text means and which gentzen does "
+                "not model")
+    if ctx.scope.unmodelled:
+        return f"its scope has {ctx.scope.unmodelled}"
+    if any(s.kind == "mutual" for s in ctx.scopes):
+        return "declarations inside `mutual … end` are elaborated together, which gentzen does not model"
+    odd = _ODD_SPACE.search(head)
+    if odd:
+        return (f"it contains the character U+{ord(odd.group()):04X}, which Lean does not read as whitespace "
+                "(gentzen does not reproduce Lean's error for it)")
+    ns = ctx.scope.namespace
+    if name is not None:
+        full = name[len("_root_."):] if name.startswith("_root_.") else (f"{ns}.{name}" if ns else name)
+        if full in ctx.names.decls or full in CONSTANTS or full in _LEAN_NAMES:
+            return f"`{full}` is declared already (Lean: '{full}' has already been declared)"
+    stmt = head[: assign + 2]
+    try:
+        free = free_names(stmt)
+    except ParseError:
+        free = set(IDENT.findall(stmt))
+    free -= {v.name for v in ctx.scope.variables}
+    opens = effective_opens(ctx.scope)
+    hit = sorted(x for x in free if ctx.names.touches(x, ns, opens))
+    if hit:
+        return f"the statement mentions `{hit[0]}`, which may name a declaration of this file"
+    return None
+
+
+def _included(ctx: _Context, stmt: str, used: set) -> list[tuple[str, str, str]]:
+    if not ctx.scope.variables:
+        return []
+    try:  # a name the header re-binds is its own binder, not the variable
+        words = free_names(stmt)
+    except ParseError:  # (the statement is then reported as unreadable: any inclusion will do)
+        words = set(IDENT.findall(stmt))
+    return [(v.bracket, v.name, v.type) for v in included_variables(ctx.scope, words | used)]
+
+
+def _caveat(ctx: _Context) -> str | None:
+    odd = ctx.scope.odd_opens
+    if odd:
+        return f"the file has `open {odd[0]}`, a form of `open` gentzen does not model"
+    return None
 
 
 def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
-    """Earlier theorems the proof names become its lemmas (core/lemmas.py) when the kernel accepted them; a proof
-    citing one the kernel rejected is rejected with it (Lean would add that theorem with `sorry`), and one citing a
-    theorem the kernel could not judge is `unsupported`."""
-    if item.problem is not None or not ctx.theorems or item.proof is None:
+    """Names in the proof that may resolve to a declaration of this file: each must resolve (Lean's rules:
+    innermost namespace, then the root and the open namespaces; protected names) to exactly one earlier theorem the
+    kernel accepted and can apply as Lean does (core/lemmas.py); else the declaration is `unsupported`. A proof
+    citing a theorem the kernel rejected is rejected with it (Lean would add that theorem with `sorry`)."""
+    if item.problem is not None or item.proof is None:
         return item
     body = blank_comments(item.proof)[len(item.theorem or ""):]
-    # names the proof binds itself (its statement's, `intro`/`fun`/`have`/… binders) are locals, not citations
+    ns, opens = ctx.scope.namespace, effective_opens(ctx.scope)
+    lemmas = {}
+    at = (item.line, item.column)
+    # names the proof binds (its statement's, `intro`/`fun`/`have`/… binders) are locals where bound: the kernel
+    # tracks locals as Lean does, and a local shadows a constant in both, so such a name needs no resolution here
     local = {n for n, _f in item.parsed.hyps} | set(item.parsed.atoms) if item.parsed is not None else set()
     local |= set(_BINDER_WORDS.findall(body))
-    cited = sorted(({w.split(".")[-1] for w in _IDENT.findall(body)} & set(ctx.theorems)) - local)
-    if not cited:
-        return item
-    lemmas = {}
-    for name in cited:
-        entry = ctx.theorems[name]
-        if entry[1] is None:
-            cited_item = entry[0]
-            res = cited_item.check()
-            lem = make_lemma(_header_binders(cited_item.theorem), dict(cited_item.parsed.hyps),
-                             cited_item.parsed.goal)
-            entry[1] = (res, lem)
-        res, lem = entry[1]
-        at = (item.line, item.column)
+    for ref in sorted(set(IDENT.findall(body))):
+        if not ctx.names.touches(ref, ns, opens):
+            continue
+        full = ctx.names.resolve(ref, ns, opens)
+        decl = ctx.names.decls.get(full) if full else None
+        good = decl is not None and decl.kind == "theorem" and decl.item is not None and not _core_name(ref, opens)
+        if ref.split(".")[0] in local and not good:
+            continue
+        if not good:
+            return replace(item, problem=KernelError(*at, "unsupported", f"the proof names `{ref}`, which may resolve "
+                                                     "to a declaration of this file in a way gentzen does not model; "
+                                                     + _ASK))
+        if decl.judged is None:
+            decl.judged = (decl.item.check(), make_lemma(decl.item.parsed))
+        res, lem = decl.judged
+        if (not res.ok or lem is None) and ref.split(".")[0] in local:
+            continue
         if not res.ok:
             kind = "unsupported" if res.error.kind == "unsupported" else "invalid_declaration"
             why = "the kernel could not judge" if kind == "unsupported" else "was rejected"
-            return replace(item, problem=KernelError(*at, kind, f"this proof cites `{name}` (line {entry[0].line}), "
+            return replace(item, problem=KernelError(*at, kind, f"this proof cites `{ref}` (line {decl.line}), "
                                                      f"which {why}: a proof is accepted only with what it cites"))
         if lem is None:
-            return item  # a statement shape a lemma cannot take: the caveat says the kernel does not model it
-        lemmas[name] = lem
-    caveat = item.caveat
-    if caveat and "declared earlier in this file" in caveat:
-        caveat = _caveat_without(caveat, set(lemmas))
-    return replace(item, lemmas=lemmas, caveat=caveat)
+            return replace(item, problem=KernelError(*at, "unsupported", f"this proof cites `{ref}` (line "
+                                                     f"{decl.line}), whose binders (an implicit hypothesis) gentzen "
+                                                     "cannot apply as Lean does; " + _ASK))
+        lemmas[ref] = lem
+    if not lemmas:
+        return item
+    # the kernel applies a lemma to explicit arguments only (no `_`, `(p := a)`, `@`): a rejection is `unsupported`
+    return replace(item, lemmas=lemmas, caveat=f"the proof cites {', '.join(f'`{r}`' for r in lemmas)} of this file, "
+                   "which the kernel applies in fewer forms than Lean (`_` or named arguments, `@`)")
 
 
 _BINDER_WORDS = re.compile(r"(?:(?<=intro )|(?<=intros )|(?<=fun )|(?<=λ )|(?<=have )|(?<=\| inl )|(?<=\| inr )"
                            r"|(?<=rename_i ))([^\W\d][\w'!?₀-₉]*)(?=[ ,:=]|$)", re.M)
-
-
-def _caveat_without(caveat: str, names: set) -> str | None:
-    """The caveat with the modelled lemmas taken out of its "declared earlier" note."""
-    m = re.search(r"the proof uses (.*?), declared earlier in this file, and the kernel checks each theorem on its "
-                  r"own", caveat)
-    if m is None:
-        return caveat
-    rest = [w for w in re.findall(r"`([^`]+)`", m.group(1)) if w.split(".")[-1] not in names]
-    note = (f"the proof uses {', '.join(f'`{w}`' for w in rest)}, declared earlier in this file, and the kernel "
-            "checks each theorem on its own") if rest else ""
-    out = caveat.replace(m.group(0), note).replace("; ;", ";").strip("; ")
-    return None if out.startswith("(Lean may accept") else out
 
 
 def _top_colon(stmt: str) -> int:
@@ -126,24 +254,18 @@ def _top_colon(stmt: str) -> int:
     return -1
 
 
-def _header_binders(stmt: str) -> list[tuple[str, str, str]]:
-    """The binders of `theorem NAME binders : goal :=`: text up to the top-level `:`."""
-    i = _top_colon(stmt)
-    return _binders(stmt[:i]) if i >= 0 else []
-
-
 def _binders(text: str) -> list[tuple[str, str, str]]:
-    """`(P Q : Prop) {R : Prop} (h : P → Q) [Decidable P]` -> [(bracket, name, type), …]."""
+    """The bracketed binders in `theorem t (P Q : Prop) {R : Prop}` -> [(bracket, name, type), …] (the text
+    between them skipped; odd spaces are refused before this is read)."""
     out = []
-    pairs = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
+    pairs = {"(": ")", "{": "}", "[": "]", "⦃": "⦄"}
     i, n = 0, len(text)
     while i < n:
         c = text[i]
         if c not in pairs:
             i += 1
             continue
-        close = pairs[c]
-        depth, j = 0, i
+        close, depth, j = pairs[c], 0, i
         while j < n:
             if text[j] == c:
                 depth += 1
@@ -157,7 +279,7 @@ def _binders(text: str) -> list[tuple[str, str, str]]:
             names, ty = inner.split(":", 1)
             out.extend((c, x, ty.strip()) for x in names.split())
         else:
-            out.append((c, "", inner.strip()))   # an instance binder, named or not
+            out.append((c, "", inner.strip()))
         i = j + 1
     return out
 
@@ -192,7 +314,14 @@ def _forall_props(stmt: str, tail: str, blank_tail: str):
     if im is None:
         return None
     names = im.group(2).split()
-    if len(names) < len(bound) or any(n == "_" for n in names[: len(bound)]):
+    outer = {x for _b, x, _t in _binders(stmt[:colon])}
+    others = set(_IDENT.findall(stmt[m.end(): -2])) - set(bound)
+    if len(names) < len(bound) or any(n == "_" for n in names[: len(bound)]) or len(set(bound)) < len(bound) \
+            or len(set(names[: len(bound)])) < len(bound) or set(names[: len(bound)]) & (outer | others) \
+            or set(bound) & outer:
+        # Lean's `intro` would make the earlier of two equal names inaccessible (`a✝`), a name equal to an outer
+        # binder shadows it, and a bound name equal to an outer one hides it: the text rewrite below cannot say
+        # that, so these stay `unsupported` (None)
         return None
     ren = dict(zip(bound, names))
     body = re.sub(r"(?<![\w'.])[^\W\d][\w'!?₀-₉]*", lambda w: ren.get(w.group(), w.group()), stmt[m.end(): -2])
@@ -219,6 +348,9 @@ _UNKNOWN = re.compile(r"Unknown identifier `([^`.]+)`")
 
 
 _AUTO_OFF = " (autoImplicit is off)"
+# a letter then digits, subscripts or primes: never a constant of Lean's core (Lean's `isValidAutoBoundImplicitName`
+# with relaxedAutoImplicit false)
+_ONE_LETTER = re.compile(r"[A-Za-zα-κμ-ωΑ-Ω][0-9₀-₉']*")
 
 
 _FORCES_PROP = frozenset(("not", "and", "or", "iff"))
@@ -242,6 +374,13 @@ def _auto_bound(stmt: str, at: int, enabled: bool = True):
                 raise ParseError(e.message + _AUTO_OFF, line=e.line, column=e.column) from None
             if m is None or m.group(1) in auto or len(auto) >= 26 or not _IDENT.fullmatch(m.group(1)):
                 raise
+            if not _ONE_LETTER.fullmatch(m.group(1)):
+                # a longer name may be a constant of Lean's core (`Or`, `id`, `not`, `and_comm`, …), which Lean
+                # does not bind automatically: the reader binds only names of one letter (Lean's own shape with
+                # relaxedAutoImplicit false), and says so for the rest
+                raise ParseError(f"`{m.group(1)}` would be bound automatically (autoImplicit), but gentzen binds "
+                                 "only one-letter names so (a longer one may be a constant of Lean's core): bind "
+                                 f"it explicitly, `({m.group(1)} : Prop)`")
             binder = f" {{{m.group(1)} : Prop}}"
             stmt = stmt[:at] + binder + stmt[at:]
             at += len(binder)
@@ -264,51 +403,5 @@ def _auto_bound(stmt: str, at: int, enabled: bool = True):
 _CLOSE = {"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
 
 
-def _included(ctx: _Context, stmt: str, used: str = "") -> list[tuple[str, str, str]]:
-    variables = ctx.variables()
-    if not variables:
-        return []
-    try:  # Lean includes the variables the header mentions; a name the header re-binds is its own binder
-        words = free_names(stmt)
-    except ParseError:  # (the statement is then reported as unreadable: any inclusion will do)
-        words = set(_IDENT.findall(stmt))
-    words = words | set(used.split())
-    want = {x for _, x, _ in variables if x in words} | ctx.includes()
-    changed = True
-    while changed:  # an included variable's type brings the variables it mentions
-        changed = False
-        for _, x, t in variables:
-            if x in want:
-                more = {y for y in _IDENT.findall(t) if y not in want and any(y == v for _, v, _ in variables)}
-                if more:
-                    want |= more
-                    changed = True
-    out = [v for v in variables if v[1] in want]
-    # instance binders whose every mentioned variable is included come along (Lean includes them)
-    names = {v for _, v, _ in variables}
-    for v in variables:
-        if not v[1] and set(_IDENT.findall(v[2])) & names and set(_IDENT.findall(v[2])) & names <= want:
-            out.append(v)
-    return sorted(out, key=variables.index)
-
-
-# `open N₁ N₂` of plain namespaces is modelled (the kernel resolves names in them, elab.OPENS); the other
-# forms of `open` (`open N (x)`, `hiding`, `renaming`, `open N in` with these) keep the caveat.
+# `open N₁ N₂` of plain namespaces is modelled (the kernel resolves names in them, elab.OPENS)
 _NAMESPACE = re.compile(r"[^\W\d][\w'!?₀-₉]*(?:\.[^\W\d][\w'!?₀-₉]*)*")
-
-
-_OPEN_WORDS = frozenset(("hiding", "renaming", "scoped"))
-
-
-def _caveat(ctx: _Context, body: str, opens: tuple) -> str | None:
-    notes = []
-    odd = [o for o in opens if not _NAMESPACE.fullmatch(o) or o in _OPEN_WORDS]
-    if odd:
-        notes.append(f"the file opens with {' '.join(f'`{o}`' for o in opens)}, which the kernel does not model")
-    used = sorted(w for w in set(_IDENT.findall(body)) if w.split(".")[-1] in ctx.declared or w in ctx.declared)
-    if used:
-        notes.append(f"the proof uses {', '.join(f'`{w}`' for w in used)}, declared earlier in this file, "
-                     "and the kernel checks each theorem on its own")
-    if not notes:
-        return None
-    return "; ".join(notes) + " (Lean may accept it: ask Lean with --backend repl or both)"

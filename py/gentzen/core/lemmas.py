@@ -29,21 +29,19 @@ class Lemma:
                         for n, k, e, t in self.params) + " : " + to_lean(self.concl)
 
 
-def make_lemma(binders, hyps: dict, goal: Formula) -> Lemma | None:
-    """From the statement's binders [(bracket, name, type text)] and its parsed hypotheses and goal; None when a
-    binder is outside the propositional shape (instance binders, types the kernel did not read)."""
-    ren = {n: Atom("?" + n) for b, n, t in binders if t.strip() == "Prop"}
+def make_lemma(thm) -> Lemma | None:
+    """From the cited theorem's elaborated statement (a core.theorem.Theorem): every binder in order, by position
+    (two hypotheses of one name are two parameters; a shadowed atom is its own metavariable). None when a binder is
+    one the kernel cannot apply as Lean does: an implicit or strict-implicit hypothesis (`{h : p}`: Lean cannot
+    synthesize a proof for it), or a strict-implicit proposition."""
+    ren = {a: Atom("?" + a) for a in thm.atoms}
     params = []
-    for bracket, name, ty in binders:
-        if bracket not in "({" or not name:
+    for bracket, names, ty in thm.binders():
+        if bracket == "⦃" or (ty is not PROP and bracket != "("):
             return None
-        if ty.strip() == "Prop":
-            params.append((name, "prop", bracket == "(", None))
-        elif name in hyps:
-            params.append((name, "hyp", bracket == "(", _inst(hyps[name], ren)))
-        else:
-            return None
-    return Lemma(tuple(params), _inst(goal, ren))
+        for x in names:
+            params.append((x, "prop", bracket == "(", None) if ty is PROP else (x, "hyp", True, _inst(ty, ren)))
+    return Lemma(tuple(params), _inst(thm.goal, ren))
 
 
 def elab_lemma(el, lem: Lemma, node, args, hint, err):

@@ -155,7 +155,7 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
         if not rest.strip():
             raise SyntaxErr("parse", "unexpected end of input; expected term", end)
         try:
-            formula = parse_formula(rest, offset=rcol)
+            formula = parse_formula(rest, offset=rcol, lean=True)
         except ParseError as e:
             ekind = "unknown_identifier" if e.message.startswith("Unknown") else "parse"
             raise SyntaxErr(ekind, e.message, e.column if e.column is not None else rcol) from None

@@ -60,7 +60,7 @@ class ProofItem:
             elif col is not None and self.shift:  # a column-0 `by` block the reader moved right
                 col = max(0, col - self.shift)
             e["line"], e["column"] = line + self.line - 1, col
-        if self.caveat and e.get("kind") != "forbidden":
+        if self.caveat and e.get("kind") not in ("forbidden", "expected_error"):
             e["message"] = f"{self.caveat}; the kernel said: {e.get('message')}"
             e["kind"] = "unsupported"
         elif self.foreign and e.get("kind") in ("unknown_identifier", "parse"):
@@ -91,6 +91,11 @@ class ProofItem:
         if raw is not None and raw.get("kind") == "unsupported":
             return False, error
         got = "" if raw is None else "error: " + "\n".join(x.rstrip() for x in str(raw["message"]).strip().split("\n"))
+        if got == want and raw is not None:
+            # Lean's file passes, but the declaration itself elaborated with an error: never `accepted`
+            return False, {"line": line, "column": col, "kind": "expected_error", "message":
+                           "the declaration has the error its `#guard_msgs` expects (the file passes in Lean; the "
+                           "declaration is not a theorem):\n" + str(raw["message"])}
         if got == want:
             return True, None
         return False, {"line": line, "column": col, "kind": "guard_msgs", "message":

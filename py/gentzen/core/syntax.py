@@ -106,7 +106,7 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         names, phis = [], []
         for m in typed:
             try:
-                phis.append(parse_formula(m.group(2)))
+                phis.append(parse_formula(m.group(2), lean=True))
             except ParseError as e:
                 raise SyntaxErr("unsupported", f"`intro ({m.group(1)} : …)`: {e.message}", col) from None
             names.append(check_name(m.group(1), rcol + m.start(1)))
@@ -152,7 +152,7 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         if len(names) > 1:
             raise SyntaxErr("parse", "unexpected identifier; expected ':'", col + 4)
         try:
-            formula = parse_formula(head[c + 1:], offset=col + 4 + c + 1)
+            formula = parse_formula(head[c + 1:], offset=col + 4 + c + 1, lean=True)
         except LimitError as e:  # a gentzen limit, not a Lean error: never `parse`
             raise SyntaxErr("unsupported", f"{e.message} (a limit of gentzen's kernel, not of Lean)", col + 4 + c + 1) \
                 from None

@@ -326,6 +326,9 @@ class _TermParser:
             node = Hyp(ty, t[2], close[3])
         elif kind == "la":
             self.i += 1
+            if self.peek() is not None and self.peek()[0] == "ra":  # `⟨⟩` (True.intro, Unit.unit): Lean's, not modelled
+                raise SyntaxErr("unsupported", "the empty anonymous constructor `⟨⟩` is outside gentzen's proof "
+                                "language; Lean may accept it (check with `--backend repl` or `--backend both`)", t[2])
             items = [self.term(0)]
             while self.peek() is not None and self.peek()[0] == "comma":
                 self.i += 1

@@ -249,7 +249,7 @@ def parse_statement(text: str) -> tuple[Theorem, str]:
                                        "it with `--backend repl`); bind the atoms before the colon: `(P : Prop)`",
                                        line=1, column=at + tytext.find("∀"))
         try:
-            f = parse_formula(tytext, atoms={x for x, a in scope.items() if a is not None}, offset=at)
+            f = parse_formula(tytext, lean=True, atoms={x for x, a in scope.items() if a is not None}, offset=at)
         except ParseError as e:
             m = re.match(r"Unknown identifier `(.+)`$", e.message)
             if m and m.group(1) in scope:
