@@ -59,8 +59,11 @@ def test_commands_do_not_join_the_proof_before_them():
 def test_indented_open_in_stays_inside_the_proof():
     text = "theorem t (P : Prop) (h : P) : P := by\n  open Classical in\n  exact h\n"
     items = lean_items(text)
-    assert len(items) == 1 and "open Classical in" in items[0].proof
-    assert items[0].check().error.kind == "forbidden"
+    # one declaration (the `open … in` is no command of its own); the kernel does not model a tactic-level
+    # `open … in`, and Lean accepts it, so `unsupported` (issue 38), not the proof policy's `forbidden`
+    assert len(items) == 1 and items[0].name == "t"
+    e = items[0].check().error
+    assert e.kind == "unsupported" and "`open … in` inside a proof" in e.message
 
 
 def test_variables_are_inserted_when_the_statement_mentions_them():

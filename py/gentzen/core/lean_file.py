@@ -14,9 +14,9 @@ from dataclasses import replace
 from gentzen.core.comments import blank_comments
 from gentzen.core.kernel import KernelError
 from gentzen.core.lean_names import attribute_problem
-from gentzen.core.lean_scope import (_AUTO_OFF, _BINDER_WORDS, _CLOSE, _IDENT, _NAMESPACE, _Context, _auto_bound,
-                                     _caveat, _forall_props, _included, _with_lemmas, context_command, declaration_problem,
-                                     register, unsupported)
+from gentzen.core.lean_scope import (_BINDER_WORDS, _CLOSE, _IDENT, _NAMESPACE, _Context, _caveat, _included,
+                                     _with_lemmas, context_command, declaration_problem, register, unsupported)
+from gentzen.core.lean_statements import _AUTO_OFF, _auto_bound, _forall_props
 from gentzen.core.proof_item import ProofItem
 from gentzen.core.theorem import StatementSyntaxError
 from gentzen.errors import ParseError
