@@ -253,6 +253,8 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     after = head[len(word):]
     nm = _IDENT.match(after.lstrip())
     name = nm.group() if word != "example" and nm else f"{word}@{line}"
+    if word != "example" and after.lstrip().startswith("«"):  # a «quoted» name: not read here
+        return unsupported(name, line, col, word, mods, "a «quoted» declaration name is outside gentzen's reader")
     if word == "lemma":
         # Lean core has no `lemma` (it is Mathlib's): the command parser stops at the identifier.
         msg = (_LEMMA_MESSAGE + _LEMMA_HINT if not mods else "`lemma` is not a Lean 4 core keyword (it is Mathlib "

@@ -124,10 +124,13 @@ def register(ctx: _Context, word: str, body: str, line: int, mods, item: ProofIt
     rest = body.lstrip()
     if word == "class" and re.match(r"(inductive|abbrev)\b", rest):
         rest = rest.split(None, 1)[1] if len(rest.split(None, 1)) > 1 else ""
-    nm = IDENT.match(rest)
-    if word == "example" or nm is None:
+    nm = _DECL_NAME.match(rest)
+    if word == "example" or (nm is None and word == "instance"):
         return
-    name, ns = nm.group(), ctx.scope.namespace
+    if nm is None:  # a name the reader cannot read: it may be any name later text uses
+        ctx.taint = ctx.taint or (line, f"the `{word}` at line {line}, whose name gentzen cannot read")
+        return
+    name, ns = nm.group().replace("«", "").replace("»", ""), ctx.scope.namespace
     full = name[len("_root_."):] if name.startswith("_root_.") else (f"{ns}.{name}" if ns else name)
     keep = item if item is not None and item.problem is None and item.parsed is not None else None
     ctx.names.add(full, Decl("theorem" if word in ("theorem", "lemma") else word, line, "protected" in mods, keep),
@@ -156,7 +159,7 @@ def declaration_problem(ctx: _Context, word: str, name: str | None, head: str, a
     ns = ctx.scope.namespace
     if name is not None:
         full = name[len("_root_."):] if name.startswith("_root_.") else (f"{ns}.{name}" if ns else name)
-        if full in ctx.names.decls or full in CONSTANTS or full in _LEAN_NAMES:
+        if full in ctx.names.decls or full in CONSTANTS or full in _LEAN_NAMES or full in _CORE_TYPES:
             return f"`{full}` is declared already (Lean: '{full}' has already been declared)"
     stmt = head[: assign + 2]
     try:
@@ -239,6 +242,11 @@ def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
                    "which the kernel applies in fewer forms than Lean (`_` or named arguments, `@`)")
 
 
+# a declaration's name: identifier parts, each plain or «quoted» (`def «True»` declares `True`)
+_DECL_NAME = re.compile(r"(?:«[^»\n]*»|[^\W\d][\w'!?₀-₉]*)(?:\.(?:«[^»\n]*»|[^\W\d][\w'!?₀-₉]*))*")
+# names of Lean's core a file cannot declare again ('… has already been declared')
+_CORE_TYPES = frozenset("True False Not And Or Iff Eq Ne HEq Exists Classical Decidable Nat Bool Prop Type Sort "
+                        "id absurd trivial rfl cast congrArg propext funext Function".split())
 # argument forms Lean's elabAppArgs reads and the kernel's lemma application does not: `_`, `(x := a)`, `@f`
 _LEMMA_FORMS = re.compile(r"@|\(\s*[^\W\d][\w'!?₀-₉]*\s*:=|(?<![\w'!?₀-₉])_(?![\w'!?₀-₉])")
 
