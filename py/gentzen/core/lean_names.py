@@ -141,6 +141,20 @@ def effective_opens(scope: Scope, extra=()) -> list[str]:
 _UIDS = itertools.count(1)
 
 
+def closing(text: str, i: int) -> int:
+    """The index of the bracket that closes the one at `text[i]` (same kind, nested ones counted); len(text) when
+    it is never closed."""
+    c, close, depth = text[i], _OPENERS[text[i]], 0
+    for j in range(i, len(text)):
+        if text[j] == c:
+            depth += 1
+        elif text[j] == close:
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(text)
+
+
 def parse_binders(text: str) -> list[tuple[str, str, str]] | None:
     """`(P Q : Prop) {R : Prop} [Decidable P]` -> [(bracket, name, type), …]; None when any part is not a
     plain bracketed binder (a binder update `variable (p)`, a default value, names split by a non-Lean space)."""
@@ -153,15 +167,7 @@ def parse_binders(text: str) -> list[tuple[str, str, str]] | None:
             continue
         if c not in _OPENERS:
             return None
-        close, depth, j = _OPENERS[c], 0, i
-        while j < n:
-            if text[j] == c:
-                depth += 1
-            elif text[j] == close:
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
+        j = closing(text, i)
         if j >= n:
             return None
         inner = text[i + 1: j]

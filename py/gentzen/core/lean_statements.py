@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.lean_names import IDENT as _IDENT
+from gentzen.core.lean_names import IDENT as _IDENT, closing
 from gentzen.core.theorem import parse_theorem
 from gentzen.errors import ParseError
 
@@ -28,22 +28,13 @@ def _binders(text: str) -> list[tuple[str, str, str]]:
     """The bracketed binders in `theorem t (P Q : Prop) {R : Prop}` -> [(bracket, name, type), …] (the text
     between them skipped; odd spaces are refused before this is read)."""
     out = []
-    pairs = {"(": ")", "{": "}", "[": "]", "⦃": "⦄"}
     i, n = 0, len(text)
     while i < n:
         c = text[i]
-        if c not in pairs:
+        if c not in "({[⦃":
             i += 1
             continue
-        close, depth, j = pairs[c], 0, i
-        while j < n:
-            if text[j] == c:
-                depth += 1
-            elif text[j] == close:
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
+        j = closing(text, i)
         inner = text[i + 1: j]
         if ":" in inner and c != "[":
             names, ty = inner.split(":", 1)
