@@ -20,7 +20,8 @@ from gentzen.core.theorem import free_names
 from gentzen.errors import ParseError
 
 _IDENT = IDENT
-_ASK = "Lean may accept it: ask Lean with --backend repl or both"
+# reader verdicts never reach a checker, so the way to ask Lean is Lean itself on the file
+_ASK = "Lean may accept it: check the file with Lean itself (`lake env lean FILE`)"
 # a whitespace character Lean does not read as whitespace (U+00A0, U+2028, …)
 _ODD_SPACE = re.compile(r"[^\S \t\r\n]")
 
