@@ -37,15 +37,37 @@ def serve(
                                  callback=V.COUNT),
     repl_cmd: Optional[str] = typer.Option(None, "--repl-cmd", help="gentzen (default) | lake | auto | a command line."),
     timeout: float = typer.Option(60.0, "--timeout", help="Default seconds per snippet.", callback=V.POSITIVE),
-    capacity: Optional[int] = typer.Option(None, "--capacity", help="Snippets in flight before 429 (default 64 "
-                                           "per worker).", callback=V.COUNT),
+    capacity: Optional[int] = typer.Option(None, "--capacity", help="Snippets in flight at once; the others "
+                                           "wait their turn (default 64 per worker).", callback=V.COUNT),
+    max_wait: float = typer.Option(60.0, "--max-wait", help="Seconds a snippet may wait for a free slot "
+                                   "(Kimina's max_wait); then its result is the error `No available REPLs`.",
+                                   callback=V.POSITIVE),
 ) -> None:
     """Serve POST /api/check and GET /health as Kimina Lean Server does, backed by the REPL pool."""
+    require_serve_extra("gentzen serve")
     _check_bind(host, port)  # a taken port or a bad host: one line now, not uvicorn's log later
     from gentzen.repl.http import serve as run
 
     run(host, port, backend=backend, workers=workers, api_key=api_key, max_body=max_body,
-        repl_cmd=repl_cmd, timeout=timeout, capacity=capacity)
+        repl_cmd=repl_cmd, timeout=timeout, capacity=capacity, max_wait=max_wait)
+
+
+SERVE_EXTRA = ("starlette", "httpx", "uvicorn")
+
+
+def missing_serve_extra() -> list[str]:
+    """The packages of the `serve` extra that are not installed."""
+    import importlib.util
+
+    return [m for m in SERVE_EXTRA if importlib.util.find_spec(m) is None]
+
+
+def require_serve_extra(what: str, needs=SERVE_EXTRA) -> None:
+    """One line and exit 2 when the `serve` extra is missing (before any work)."""
+    missing = [m for m in missing_serve_extra() if m in needs]
+    if missing:
+        V.fail(f"{what} needs the `serve` extra ({', '.join(missing)} not installed): "
+               "pip install -e '.[serve]'")
 
 
 def _check_bind(host: str, port: int) -> None:
