@@ -97,7 +97,7 @@ def check_declaration(repl, env: ReplEnv, text: str, at: int, end: int, out: Out
         with holes() as found:  # `sorry` is a hole here, as in Lean's REPL; `verify` still refuses it
             result = K.check_proof(thm, proof, nd_import=env.nd, opens=env.opens, lemmas=lemmas or None)
         for hole, (s_at, s_end) in zip(found, _hole_offsets(orig, found, whole)):
-            out.sorries.append(P.Sorry(hole.goal.render(), repl.new_proof(state.focus([hole.goal]), True),
+            out.sorries.append(P.Sorry(hole.goal.render(), repl.new_proof(state.focus([hole.goal])),
                                        pos_at(orig, s_at, line0), pos_at(orig, s_end, line0)))
         if result.ok:
             if found:  # Lean warns only when the declaration has no error

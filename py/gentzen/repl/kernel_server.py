@@ -177,7 +177,7 @@ class KernelRepl:
         else:
             # each admitted goal gets a proof state of its own, allocated before the step's (no
             # positions: tactic-mode sorries are on line 0, which the REPL omits)
-            sorries = tuple(P.Sorry(h.goal.render(), self.new_proof(proof.state.focus([h.goal]), True))
+            sorries = tuple(P.Sorry(h.goal.render(), self.new_proof(proof.state.focus([h.goal])))
                             for h in found)
             state, tainted = nxt.settle(), tainted or bool(found)
         goals = tuple(state.goals)
