@@ -13,15 +13,44 @@ import typer
 from gentzen.cli import validate as V
 
 
-def repl() -> None:
+def repl(
+    lay_out: Optional[str] = typer.Option(None, "--lay-out", metavar="DIR", help="Write DIR for Lean REPL "
+                                          "clients (a `lake` stand-in and a repl folder, for LeanInteract's "
+                                          "LeanREPLConfig(local_repl_path=DIR, lake_path=DIR/lake) and lean-repl-py) "
+                                          "and exit."),
+    json_out: bool = typer.Option(False, "--json", help="With --lay-out: print the paths as JSON."),
+) -> None:
     """Speak the leanprover-community/repl JSON protocol on stdin/stdout, answered by the kernel.
 
     Requests are JSON objects separated by blank lines, as for `lake exe repl`; propositional
     theorems get Lean 4.32's replies, anything else a well-formed {"message": ...} error.
     """
+    if lay_out is not None:
+        _lay_out(lay_out, json_out)
+        return
     from gentzen.repl.kernel_server import main
 
     raise typer.Exit(main())
+
+
+def _lay_out(directory: str, json_out: bool) -> None:
+    import json
+
+    from gentzen.errors import InputError
+    from gentzen.repl.layout import lay_out
+
+    try:
+        root = lay_out(directory)
+    except InputError as e:
+        V.fail(str(e))
+    except OSError as e:
+        V.fail(f"--lay-out {directory}: {e.strerror or e}")
+    if json_out:
+        print(json.dumps({"local_repl_path": str(root), "lake_path": str(root / "lake")}))
+        return
+    print(f"laid out {root} for gentzen's kernel-backed REPL (not Lean):\n"
+          f"  LeanInteract: LeanREPLConfig(local_repl_path=\"{root}\", lake_path=\"{root / 'lake'}\")\n"
+          f"  lean-repl-py: PATH=\"{root}:$PATH\" (its `lake exe repl` then starts gentzen repl)")
 
 
 def serve(
