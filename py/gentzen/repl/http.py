@@ -189,7 +189,7 @@ def create_app(service: CheckService, *, api_key: str | None = None, max_body: i
         auth = request.headers.get("authorization")
         if not auth:
             return _detail(401, "Missing API key")
-        token = auth[7:] if auth.startswith("Bearer ") else auth
+        token = (auth[7:] if auth.startswith("Bearer ") else auth).strip()  # Kimina strips the token too
         if not hmac.compare_digest(token.encode(), api_key.encode()):
             return _detail(401, "Invalid API key")
         return None
