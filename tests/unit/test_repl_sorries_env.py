@@ -145,3 +145,37 @@ def test_infotree_and_declarations_get_a_plain_note():
         notes = [m for m in out.get("messages", []) if m["severity"] == "info"]
         assert "env" in out and len(notes) == 1 and f"`{word}` is not supported" in notes[0]["data"]
     assert "messages" not in repl.handle_text(json.dumps({"cmd": THM + "\n  exact ⟨hp, hq⟩"}))
+
+
+_CORPUS = None
+
+
+def _corpus():
+    global _CORPUS
+    if _CORPUS is None:
+        from gentzen.bench.kernel import corpus
+
+        _CORPUS = corpus(60, seed=7)
+    return _CORPUS
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 59), st.integers(0, 1000), st.sampled_from(["sorry", "exact sorry", "· sorry"]))
+def test_a_sorry_is_never_a_clean_accept_and_never_leaks(k, pick, hole):
+    """Replace one line of a valid proof by a `sorry`: the REPL's answer names it (a sorry, or an error when the
+    line's goal was not the one the sorry met), and afterwards the same text is still refused outside the REPL."""
+    thm, proof = _corpus()[k]
+    lines = proof.split("\n")
+    i = pick % len(lines)
+    indent = len(lines[i]) - len(lines[i].lstrip(" "))
+    lines[i] = " " * indent + hole
+    text = "\n".join(lines)
+    r = KernelRepl().handle(P.Command(cmd=thm.statement() + "\n" + text)).to_json()
+    errors = [m for m in r.get("messages", []) if m["severity"] == "error"]
+    assert "message" in r or errors or (
+        r.get("sorries") and any(m["data"] == "declaration uses `sorry`" for m in r["messages"])), r
+    res = K.check_proof(thm, text)
+    assert not res.ok and res.error.kind == "forbidden"
