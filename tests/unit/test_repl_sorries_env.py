@@ -4,9 +4,11 @@ the kernel still refuses it everywhere else), scope commands kept in the env, ea
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from gentzen.core import kernel as K
 from gentzen.repl import protocol as P
@@ -147,19 +149,11 @@ def test_infotree_and_declarations_get_a_plain_note():
     assert "messages" not in repl.handle_text(json.dumps({"cmd": THM + "\n  exact ⟨hp, hq⟩"}))
 
 
-_CORPUS = None
-
-
+@functools.lru_cache(maxsize=1)
 def _corpus():
-    global _CORPUS
-    if _CORPUS is None:
-        from gentzen.bench.kernel import corpus
+    from gentzen.bench.kernel import corpus
 
-        _CORPUS = corpus(60, seed=7)
-    return _CORPUS
-
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
+    return corpus(60, seed=7)
 
 
 @settings(max_examples=60, deadline=None)

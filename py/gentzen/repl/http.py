@@ -112,7 +112,8 @@ class CheckService:
                 took = getattr(fut, "repl_time", 0.0)  # 0 for a cached verdict: no REPL ran
                 diag = getattr(fut, "repl_usage", None) or {"repl_uuid": "", "cpu_max": 0.0, "memory_max": 0}
         except (ReplTimeout, asyncio.TimeoutError):
-            return {"time": round(timeout, 6), "error": f"Lean REPL command timed out in {float(timeout)} seconds"}, diag
+            return {"time": round(timeout, 6),
+                    "error": f"Lean REPL command timed out in {float(timeout)} seconds"}, diag
         except ReplUnavailable as exc:
             return {"time": 0.0, "error": f"No available REPLs ({exc})"}, diag
         except ReplError as exc:
@@ -154,8 +155,8 @@ def _kernel_run(code: str, infotree: str | None, repl_uuid: str) -> tuple[P.Repl
     reply = KernelRepl().handle(P.Command(cmd=code, infotree=infotree))
     took = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # this process's peak (Linux: KiB)
-    return reply, took, {"repl_uuid": repl_uuid, "cpu_max": round(100.0 * (time.thread_time() - c0) / max(took, 1e-9), 1),
-                         "memory_max": peak}
+    cpu = round(100.0 * (time.thread_time() - c0) / max(took, 1e-9), 1)
+    return reply, took, {"repl_uuid": repl_uuid, "cpu_max": cpu, "memory_max": peak}
 
 
 def _unicode(text: str) -> bool:
