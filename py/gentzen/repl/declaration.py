@@ -110,7 +110,8 @@ def check_declaration(repl, env: ReplEnv, text: str, at: int, end: int, out: Out
             if err.kind == "unknown_identifier" and env.foreign_imports:
                 raise Unsupported(f"{err.message}, unless `import {' '.join(env.foreign_imports)}` declares it "
                                   "(gentzen knows only its own constants)")
-            out.messages.append(_error(err, orig, first, by_at, line0, whole, (ins_at, ins_len)))
+            lead = len(decl) - len(decl.lstrip(" "))  # blanked modifiers: the kernel read the text without them
+            out.messages.append(_error(err, orig, first, by_at, line0, whole, (ins_at, ins_len, lead)))
         if all_tactics and not whole:
             out.tactics.extend(_tactics(state, proof, first, line0))
     if root_goals:  # after the declaration's own sorries, as the REPL allocates them
@@ -143,14 +144,17 @@ def _hole_offsets(orig: str, found: list, whole: bool) -> list[tuple[int, int]]:
 
 
 def _error(err: K.KernelError, decl: str, first: int, by_at: int, line0: int, whole: bool,
-           inserted: tuple[int, int]) -> P.Message:
+           inserted: tuple[int, int, int]) -> P.Message:
     if err.kind in ("forbidden", "unsupported"):
         raise Unsupported(err.message)
     lines = decl.split("\n")
-    ins_at, ins_len = inserted
+    ins_at, ins_len, lead = inserted
 
-    def col(line: int, c: int) -> int:  # columns of the first line past inserted `variable` binders
-        return c - ins_len if ins_len and line == 1 and c >= ins_at + ins_len else c
+    def col(line: int, c: int) -> int:  # the text's column on the first line (modifiers, `variable` binders)
+        if line != 1 or not whole:
+            return c
+        c += lead
+        return c - ins_len if ins_len and c >= ins_at + ins_len else c
 
     if whole:  # the kernel read the declaration itself: its lines are the declaration's
         first = 2
