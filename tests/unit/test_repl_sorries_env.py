@@ -173,3 +173,14 @@ def test_a_sorry_is_never_a_clean_accept_and_never_leaks(k, pick, hole):
         r.get("sorries") and any(m["data"] == "declaration uses `sorry`" for m in r["messages"])), r
     res = K.check_proof(thm, text)
     assert not res.ok and res.error.kind == "forbidden"
+
+
+def test_first_line_columns_stay_the_texts_after_modifiers_and_variables():
+    repl = KernelRepl()
+    plain = run(repl, {"cmd": "theorem a1 (p q : Prop) (hp : p) (hq : q) : p ∧ q := ⟨hq, hp⟩"})
+    private = run(repl, {"cmd": "private theorem a2 (p q : Prop) (hp : p) (hq : q) : p ∧ q := ⟨hq, hp⟩"})
+    assert private["messages"][0]["pos"]["column"] == plain["messages"][0]["pos"]["column"] + len("private ")
+    run(repl, {"cmd": "variable (p q : Prop)"})
+    var = run(repl, {"cmd": "example (hp : p) (hq : q) : p ∧ q := ⟨hq, hp⟩", "env": 2})
+    head = "theorem a1 (p q : Prop) "
+    assert var["messages"][0]["pos"]["column"] == plain["messages"][0]["pos"]["column"] - len(head) + len("example ")
