@@ -66,6 +66,16 @@ def test_tactic_mode_sorries_get_proof_states_before_the_step():
     assert r["sorries"] == [{"goal": "case left\n" + CTX + "⊢ p", "proofState": 1}]
     assert r["proofState"] == 2 and r["proofStatus"] == "Incomplete: open goals remain"
     assert run(repl, {"tactic": "exact hq", "proofState": 2})["proofStatus"] == "Incomplete: contains sorry"
+    # the sorry's state shares the root goal, where `case right` is still a metavariable (REPL/Main.lean)
+    sub = run(repl, {"tactic": "exact hp", "proofState": 1})
+    assert sub["goals"] == [] and sub["proofStatus"] == "Incomplete: contains metavariable(s)"
+
+
+def test_tactic_sorries_are_listed_before_term_sorries():
+    r = run(KernelRepl(), {"cmd": THM + "\n  constructor\n  · exact sorry\n  · sorry"})
+    # REPL/Lean/InfoTree.lean `sorries`: the sorry tactic nodes, then the sorry terms
+    assert [(s["pos"]["line"], s["goal"].startswith("case")) for s in r["sorries"]] == [(4, True), (3, False)]
+    assert [s["proofState"] for s in r["sorries"]] == [0, 1]
 
 
 def test_sorry_stays_forbidden_outside_the_repl():

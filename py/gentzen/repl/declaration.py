@@ -96,7 +96,9 @@ def check_declaration(repl, env: ReplEnv, text: str, at: int, end: int, out: Out
         lemmas = env.visible_lemmas()
         with holes() as found:  # `sorry` is a hole here, as in Lean's REPL; `verify` still refuses it
             result = K.check_proof(thm, proof, nd_import=env.nd, opens=env.opens, lemmas=lemmas or None)
-        for hole, (s_at, s_end) in zip(found, _hole_offsets(orig, found, whole)):
+        # the REPL lists a declaration's tactic sorries first, then its term sorries (InfoTree.sorries)
+        placed = sorted(zip(found, _hole_offsets(orig, found, whole)), key=lambda ho: not ho[0].tactic)
+        for hole, (s_at, s_end) in placed:
             out.sorries.append(P.Sorry(hole.goal.render(), repl.new_proof(state.focus([hole.goal])),
                                        pos_at(orig, s_at, line0), pos_at(orig, s_end, line0)))
         if result.ok:

@@ -31,6 +31,9 @@ _NOT_PRODUCED = ("gentzen repl: `{}` is not supported: the kernel produces no {}
 class _Proof:
     state: K.ProofState
     tainted: bool = False  # a goal was closed by `sorry` (error recovery or an explicit sorry)
+    # a tactic-mode sorry's state shares its parent's root goal (REPL/Main.lean: `sorries … (some rootGoals)`),
+    # in which the goals left open beside it stay metavariables however this state ends
+    pending: bool = False
 
 
 class KernelRepl:
@@ -144,8 +147,8 @@ class KernelRepl:
         zero = P.Pos(1, 0)
         return [P.Message("info", zero, zero, _NOT_PRODUCED.format(k, what)) for k, what in asked]
 
-    def new_proof(self, state: K.ProofState, tainted: bool = False) -> int:
-        self.proofs.append(_Proof(state, tainted))
+    def new_proof(self, state: K.ProofState, tainted: bool = False, pending: bool = False) -> int:
+        self.proofs.append(_Proof(state, tainted, pending))
         return len(self.proofs) - 1
 
     # ------------------------------------------------------------ tactic mode
@@ -177,15 +180,19 @@ class KernelRepl:
         else:
             # each admitted goal gets a proof state of its own, allocated before the step's (no
             # positions: tactic-mode sorries are on line 0, which the REPL omits)
-            sorries = tuple(P.Sorry(h.goal.render(), self.new_proof(proof.state.focus([h.goal])))
+            state = nxt.settle()
+            sorries = tuple(P.Sorry(h.goal.render(), self.new_proof(proof.state.focus([h.goal]), tainted,
+                                                                    proof.pending or bool(state.goals)))
                             for h in found)
-            state, tainted = nxt.settle(), tainted or bool(found)
+            tainted = tainted or bool(found)
         goals = tuple(state.goals)
         if goals:
             status = P.OPEN_GOALS
+        elif proof.pending:
+            status = P.CONTAINS_MVARS
         else:
             status = P.CONTAINS_SORRY if tainted else P.COMPLETED
-        return P.ProofStepResponse(self.new_proof(state, tainted), goals, status, messages, sorries)
+        return P.ProofStepResponse(self.new_proof(state, tainted, proof.pending), goals, status, messages, sorries)
 
 
 def _blocks(stream):
