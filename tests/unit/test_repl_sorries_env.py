@@ -194,3 +194,12 @@ def test_first_line_columns_stay_the_texts_after_modifiers_and_variables():
     var = run(repl, {"cmd": "example (hp : p) (hq : q) : p ∧ q := ⟨hq, hp⟩", "env": 2})
     head = "theorem a1 (p q : Prop) "
     assert var["messages"][0]["pos"]["column"] == plain["messages"][0]["pos"]["column"] - len(head) + len("example ")
+
+
+def test_an_unknown_name_is_lean_error_unless_an_import_may_declare_it():
+    body = "theorem t (p : Prop) (hp : p) : p := by\n  exact hq"
+    for header in ("", "import Gentzen.ND\n"):
+        r = run(KernelRepl(), {"cmd": header + body})
+        assert r["messages"][0]["data"] == "Unknown identifier `hq`"
+    r = run(KernelRepl(), {"cmd": "import Mathlib\n" + body})
+    assert set(r) == {"message"} and "unless `import Mathlib` declares it" in r["message"]

@@ -15,7 +15,7 @@ _CMD = re.compile(r"^(?:(?:private|protected|noncomputable)[ \t]+)*(theorem|exam
                   r"namespace|end|open|set_option|universe|import|def|abbrev|instance|axiom|#\w+|@\[)", re.M)
 _BINDER = re.compile(r"([({\[])\s*([^(){}\[\]:]*?)\s*:\s*([^(){}\[\]]*(?:\([^()]*\)[^(){}\[\]]*)*)[)}\]]")
 _IDENT = re.compile(r"[^\W\d][\w'!?₀-₉.]*")
-CORE_IMPORTS = ("Gentzen.ND", "Init", "Lean")  # what brings no lemma unknown to the kernel
+CORE_IMPORTS = ("Gentzen", "Init")  # imports that bring no name unknown to the kernel (Init: always there)
 
 
 @dataclass(frozen=True)
