@@ -28,6 +28,8 @@ def repl(
     if lay_out is not None:
         _lay_out(lay_out, json_out)
         return
+    if json_out:  # the server's replies are JSON already; --json only shapes --lay-out's output
+        V.fail("--json applies to --lay-out DIR (the REPL's replies are JSON already)")
     from gentzen.repl.kernel_server import main
 
     raise typer.Exit(main())
