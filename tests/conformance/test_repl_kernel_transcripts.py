@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,10 @@ from gentzen.repl.process import ReplProcess
 SERVER = [sys.executable, "-m", "gentzen.repl.kernel_server"]
 # sessions whose theorems are propositional (the rest use Nat/Int/def, outside the kernel)
 EXACT = ["proof_branching", "proof_branching2", "unknown_environment", "import_lean"]
+# Lean's `sorry` sessions with a propositional statement in place of their Int/Nat one (derived by hand from
+# the recorded replies: tests/fixtures/repl_prop_sessions/README.md)
+PROP_SESSIONS = Path(__file__).parents[1] / "fixtures" / "repl_prop_sessions"
+DERIVED = ["have_by_sorry", "sorry_hypotheses", "dup_sorries", "term_sorry", "tactic_sorry"]
 
 
 def _requests(path):
@@ -35,6 +40,14 @@ def test_propositional_sessions_byte_for_byte(name, transcripts_dir):
     expected = (transcripts_dir / f"{name}.expected.out").read_text(encoding="utf-8")
     with ReplProcess(SERVER, timeout=30) as proc:  # fresh ids, as a fresh `lake exe repl`
         out = "".join(P.dumps(proc.send(json.loads(r))) for r in _requests(transcripts_dir / f"{name}.in"))
+    assert out == expected
+
+
+@pytest.mark.parametrize("name", DERIVED)
+def test_sorry_sessions_byte_for_byte(name):
+    expected = (PROP_SESSIONS / f"{name}.expected.out").read_text(encoding="utf-8")
+    with ReplProcess(SERVER, timeout=30) as proc:
+        out = "".join(P.dumps(proc.send(json.loads(r))) for r in _requests(PROP_SESSIONS / f"{name}.in"))
     assert out == expected
 
 

@@ -64,7 +64,7 @@ def test_commands_envs_and_verdicts():
 def test_outside_the_subset_is_a_well_formed_error():
     repl = KernelRepl()
     for cmd in ["def f : Nat := 1", "theorem x : 1 = 1 := by rfl", THM + "\n  simp",
-                "theorem t (x : Nat) : x = x := by sorry", "variable (P : Prop)"]:
+                "theorem t (x : Nat) : x = x := by sorry", "variable [inst : Foo]", "#eval 1"]:
         r = run(repl, {"cmd": cmd})
         assert set(r) == {"message"} and r["message"].startswith("gentzen kernel"), (cmd, r)
     assert run(repl, {"pickleTo": "a.olean", "env": 5}) == {"message": "Unknown environment."}

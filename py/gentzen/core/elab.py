@@ -7,6 +7,7 @@ Bidirectional like Lean's elaborator: an expected type flows into `⟨a, b⟩`, 
 
 from __future__ import annotations
 
+from gentzen.core import holes
 from gentzen.core.constants import (ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, _POSTPONE_NOTE, ElabErr,
                                     _raise, lookup, opened, type_str)
 from gentzen.core.elab_consts import _NATIVE_FIELDS, ConstantElab, _field_const
@@ -192,6 +193,14 @@ class Elaborator(ConstantElab):
         if arity is None and name in LEMMAS.get():  # an earlier theorem of the file (core/lemmas.py)
             ty, rest = elab_lemma(self, LEMMAS.get()[name], node, args, hint, _raise)
             return self._apply(ty, node, rest) if rest else ty
+        if name == "sorry" and holes.allowed():  # Lean's REPL (core/holes.py): a hole of the expected type
+            if hint is None or args:
+                raise ElabErr("unsupported", "a `sorry` without an expected type is outside gentzen's proof "
+                              f"language; {ASK_LEAN}", node)
+            from gentzen.core.goals import Goal  # (here: goals.py is imported by the tactic layer above)
+
+            holes.record(Goal(self.ctx, hint, ""), node.col, node.end, False)
+            return hint
         if arity is None:
             if name.startswith(_LEAN_NAMESPACES) or name in _LEAN_NAMES:
                 raise ElabErr("unsupported", f"`{name}` is outside gentzen's proof language; {ASK_LEAN}", node)

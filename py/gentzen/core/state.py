@@ -129,8 +129,11 @@ class ProofState(Stepping):
 
     def focus_main(self) -> "ProofState":
         """A state whose only goal is this state's main goal (for a sorry's own proof state)."""
-        main = self.open_goals[:1]
-        return ProofState(self.theorem, (Frame("top", None, tuple(main), (1, self.theorem.by_column)),), None, 2,
+        return self.focus(self.open_goals[:1])
+
+    def focus(self, goals) -> "ProofState":
+        """A fresh state whose goals are `goals` (a `sorry`'s proof state in the REPL: core/holes.py)."""
+        return ProofState(self.theorem, (Frame("top", None, tuple(goals), (1, self.theorem.by_column)),), None, 2,
                           self.auto_names, self.next_n, self.strict, self.nd)
 
     def finish(self) -> KernelError | None:
@@ -224,7 +227,7 @@ class ProofState(Stepping):
                               next_n, self.strict, self.nd)
         if ";" not in content or _alternatives_inline(content):  # `| inl a => t1; t2`: the alternative's `;`
             parsed = _parse(content, col)
-            if cache:
+            if cache and "sorry" not in raw:  # a hole (core/holes.py) is never replayed from the cache
                 t = parsed.tactic  # plain: the hot path in `_step` may run it (no bullet, nothing inline)
                 plain = parsed.bullet_col is None and t.inline is None and t.kind != "show" and \
                     (t.kind != "have" or t.formula is not None)

@@ -7,6 +7,7 @@ tactics beyond the natural-deduction subset in core_tactics.py.
 
 from __future__ import annotations
 
+from gentzen.core import holes
 from gentzen.core.constants import ASK_LEAN, CONSTANTS, ND_SCOPE, POSTPONED, PROP, ElabErr, opened
 from gentzen.core.core_tactics import run_core
 from gentzen.core.elab import Elaborator
@@ -39,6 +40,10 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, reb
             return [shadow_rebound_atoms(g) for g in goals], push, next_n
         if ND_SCOPE.get():
             _no_nd_keyword(tac.names, tac)
+    if kind == "sorry":  # Lean's REPL: the goal is closed and reported (core/holes.py); never elsewhere
+        if not holes.record(goal, tac.col, tac.end, True):
+            raise Failure("forbidden", "`sorry` is not allowed in a proof", tac.col, tac.end)
+        return [], None, next_n
     if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, …: core_tactics.py
         goals, push, next_n = run_core(tac, goal, next_n, auto_names, line_no, run_tactic)
         return goals, push, bump(tac.names, next_n)

@@ -58,6 +58,11 @@ def require_checker(backend: str, repl_cmd: str | None = None, url: str | None =
     unless `repl_cmd` names a REPL (lean_repl_cmd's one message); `kimina`, and `both` with a URL,
     need a server whose /health answers. Returns the REPL command to run; raises InputError."""
     if backend == "kimina" or (backend == "both" and url):
+        import importlib.util
+
+        if importlib.util.find_spec("httpx") is None:  # the Kimina client side of the `serve` extra
+            raise InputError(f"--backend {backend} needs the `serve` extra (httpx not installed): "
+                             "pip install -e '.[serve]'")
         why = server_problem(url, api_key)
         if why is not None:
             raise InputError(f"--backend {backend}: {why}")

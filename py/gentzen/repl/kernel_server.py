@@ -15,63 +15,32 @@ import sys
 from dataclasses import dataclass
 
 from gentzen.core import kernel as K
-from gentzen.core.comments import blank_comments
-from gentzen.core.formula import atoms_of
-from gentzen.core.theorem import split_proof, split_surface
+from gentzen.core.holes import holes
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
+from gentzen.repl.declaration import Unsupported, check_declaration
+from gentzen.repl.repl_env import CommandError, Outcome, ReplEnv, apply_command, commands
 
-_DECL = re.compile(r"^(theorem|example)\b", re.M)
-_TOP = re.compile(r"^(\S+)", re.M)
-_IDENT = re.compile(r"[^\W\d][\w'!?₀-₉]*")
-_SORRY = "declaration uses `sorry`"
-_UNUSED = ("Variable name `{}` is not explicitly referenced.\n\nThe binding can be removed (if "
-           "unused) or named `_` (if used implicitly).\n\nNote: This linter can be disabled with "
-           "`set_option linter.unusedVariables false`")
 MAX_FILE_BYTES = 64 << 20  # a `{"path": …}` request reads at most this
 _RECOVERED = ("unknown_identifier", "type_mismatch")  # Lean logs these and closes the goal by sorry
-
-
-class Unsupported(Exception):
-    """Outside the kernel's propositional subset: answered as an Error reply."""
+_NOT_PRODUCED = ("gentzen repl: `{}` is not supported: the kernel produces no {} (the rest of this reply is "
+                 "complete)")
 
 
 @dataclass(frozen=True)
 class _Proof:
     state: K.ProofState
     tainted: bool = False  # a goal was closed by `sorry` (error recovery or an explicit sorry)
-
-
-def _surface_theorem(decl: str):
-    """The statement of a declaration in any form Lean reads (`:= t`, `:= by tac`), or None."""
-    try:
-        return split_surface(blank_comments(decl)).theorem
-    except GentzenError:
-        return None
-
-
-def _pos_at(text: str, offset: int, line0: int = 0) -> P.Pos:
-    """Position of a character offset: 1-based line, 0-based code-point column (as Lean)."""
-    line = text.count("\n", 0, offset)
-    return P.Pos(line0 + line + 1, offset - (text.rfind("\n", 0, offset) + 1))
-
-
-def _settle(state: K.ProofState) -> K.ProofState:
-    # finished `have … := by` boxes and bullets close, as Lean's goal list shows them after the step
-    return state.settle()
-
-
-def _admit_main(state: K.ProofState, text: str) -> K.ProofState:
-    """The state after Lean closes the main goal with a (synthetic) sorry."""
-    return state.admit_main(text)
+    # a tactic-mode sorry's state shares its parent's root goal (REPL/Main.lean: `sorries … (some rootGoals)`),
+    # in which the goals left open beside it stay metavariables however this state ends
+    pending: bool = False
 
 
 class KernelRepl:
     """The REPL's state: env ids (declared names) and proof-state ids, both append-only."""
 
     def __init__(self) -> None:
-        self.envs: list[frozenset[str]] = []
-        self.nd_envs: set[int] = set()  # env ids whose header has `import Gentzen.ND` (kept by env=N)
+        self.envs: list[ReplEnv] = []
         self.proofs: list[_Proof] = []
 
     # ------------------------------------------------------------ entry points
@@ -93,7 +62,12 @@ class KernelRepl:
             req = P.parse_request(raw)
         except (P.ProtocolError, RecursionError, TypeError, ValueError):
             return {"message": f"Could not parse as a valid JSON command:\n{text[:10_000]}"}
-        return self.handle(req).to_json()
+        # lean-interact's `declarations: true` (a fork's field the protocol types do not carry)
+        self.asked_declarations = raw.get("declarations") is True
+        try:
+            return self.handle(req).to_json()
+        finally:
+            self.asked_declarations = False
 
     def handle(self, req: P.Request) -> P.Reply:
         try:
@@ -131,120 +105,50 @@ class KernelRepl:
     def _command(self, text: str, env: int | None, root_goals: bool, req) -> P.Reply:
         if env is not None and env >= len(self.envs):
             return P.Error(P.UNKNOWN_ENV)
-        if getattr(req, "all_tactics", None) or getattr(req, "infotree", None):
-            raise Unsupported("allTactics and infotree are not produced")
-        names = set(self.envs[env]) if env is not None else set()
+        state = self.envs[env] if env is not None else ReplEnv()
         body = text
-        nd = env in self.nd_envs
-        if env is None:  # the header: imports are accepted (nothing beyond core is needed);
+        if env is None:  # the header: imports are recorded (the kernel needs none beyond core);
             # blank them out rather than cut them so that positions stay those of `text`
-            head = re.match(r"(?:[ \t]*import\b[^\n]*(?:\n|$)|[ \t]*\n)*", text)
+            head = re.match(r"(?:[ \t]*import\b[^\n]*(?:\n|$)|[ \t]*(?:--[^\n]*)?\n)*", text)
+            imports = tuple(text[: head.end()].replace("import", " ").split())
+            imports = tuple(i for i in imports if not i.startswith("--"))
             # `import Gentzen.ND` brings the rule theorems and tactic macros into scope, as in Lean
-            nd = "Gentzen.ND" in text[: head.end()].replace("import", " ").split()
+            state = ReplEnv(imports=imports, nd="Gentzen.ND" in imports)
             body = re.sub(r"[^\n]", " ", text[: head.end()]) + text[head.end():]
-        messages: list[P.Message] = []
-        sorries: list[P.Sorry] = []
-        roots: list[P.Sorry] = []
-        starts = [m.start() for m in _DECL.finditer(body)]
-        stray = [m for m in _TOP.finditer(body[: starts[0] if starts else len(body)])
-                 if not m.group(1).startswith("--")]
-        if stray:
-            raise Unsupported(f"only `theorem`/`example` declarations are supported, not "
-                              f"`{stray[0].group(1)}`")
-        for i, at in enumerate(starts):
-            end = starts[i + 1] if i + 1 < len(starts) else len(body)
-            self._declaration(body, at, end, names, messages, sorries, roots, root_goals, nd)
-        self.envs.append(frozenset(names))
-        if nd:
-            self.nd_envs.add(len(self.envs) - 1)
-        return P.CommandResponse(env=len(self.envs) - 1, messages=tuple(messages),
-                                 sorries=tuple(sorries + roots))
-
-    def _declaration(self, text: str, at: int, end: int, names: set, messages: list,
-                     sorries: list, roots: list, root_goals: bool, nd: bool = False) -> None:
-        decl = text[at:end].rstrip()
-        line0 = text.count("\n", 0, at)
-        whole = False  # the kernel checks the declaration as written (positions are the text's)
-        try:
-            # one parse of the statement: it is the costliest part of a request
-            thm, proof, first = split_proof(re.sub(r":=\s*by\s+sorry\s*$", ":= by\n", decl))
-        except GentzenError as exc:
-            # a term (`:= t`) or tactics on the `by` line: the kernel reads those forms too
-            thm = _surface_theorem(decl)
-            if thm is None:
-                raise Unsupported(f"not a propositional theorem ({exc})") from None
-            proof, first, whole = decl, 1, True
-        m = re.match(r"theorem\s+(\S+)", decl)
-        name_at = (m.start(1), m.end(1)) if m else (0, len("example"))
-        by = re.search(r":=\s*by\b", decl)
-        if by is None and not whole:
-            raise Unsupported("only tactic proofs (`:= by`) are supported")
-        by_at = by.end() - 2 if by is not None else re.search(r":=\s*", decl).end()  # a term: where it starts
-        name_pos = (_pos_at(decl, name_at[0], line0), _pos_at(decl, name_at[1], line0))
-        if m and thm.name in names:
-            messages.append(P.Message("error", *name_pos, f"'{thm.name}' has already been declared"))
-            return
-        state = K.start(thm, nd_import=nd)
-        tail = decl[by.end():] if by is not None and not whole else ""
-        if tail.strip() == "sorry":  # `:= by sorry`: one sorry holding the statement's goal
-            s_at = by.end() + tail.index("sorry")
-            sorries.append(P.Sorry(state.render(), self._new_proof(state), _pos_at(decl, s_at, line0),
-                                   _pos_at(decl, s_at + 5, line0)))
-            messages.append(P.Message("warning", *name_pos, _SORRY))
-        else:
-            if tail.split("\n", 1)[0].strip():
-                raise Unsupported("tactics on the `:= by` line (the proof language starts on the next)")
-            result = K.check_proof(thm, proof, nd_import=nd)
-            if result.ok:
-                used_in = decl[decl.index(":=") + 2:] if whole else proof
-                messages.extend(self._unused(decl, thm, used_in, line0))
+        out = Outcome()
+        for word, at, end in commands(body):
+            if word in ("theorem", "example", "lemma"):
+                state = check_declaration(self, state, body, at, end, out, root_goals,
+                                          bool(getattr(req, "all_tactics", None)))
+            elif word in ("variable", "open", "section", "namespace", "end", "set_option", "universe"):
+                try:
+                    state = apply_command(state, word, body[at:end])
+                except CommandError as exc:
+                    where = P.Pos(body.count("\n", 0, at) + 1, 0)
+                    out.messages.append(P.Message("error", where, where, str(exc)))
+                except ValueError as exc:
+                    raise Unsupported(f"{exc} is outside what gentzen repl reads") from None
             else:
-                messages.append(self._error(result.error, decl, first, by_at, line0, whole))
-        if root_goals:  # after the declaration's own sorries, as the REPL allocates them
-            roots.append(P.Sorry(state.render(), self._new_proof(state),
-                                 _pos_at(decl, by_at, line0), _pos_at(decl, by_at, line0)))
-        if m:
-            names.add(thm.name)
+                raise Unsupported(f"only `theorem`/`example` declarations and `variable`/`open`/`section`/"
+                                  f"`namespace`/`end`/`set_option` are supported, not "
+                                  f"`{word or body[at:end].split()[0]}`")
+        tactics = tuple(P.Tactic(t.tactic, t.goals, self.new_proof(st), t.pos, t.end_pos, t.used_constants)
+                        for st, t in out.tactics)
+        messages = out.messages + self._not_produced(req)
+        self.envs.append(state)
+        return P.CommandResponse(env=len(self.envs) - 1, messages=tuple(messages),
+                                 sorries=tuple(out.sorries + out.roots), tactics=tactics)
 
-    def _error(self, err: K.KernelError, decl: str, first: int, by_at: int, line0: int,
-               whole: bool = False) -> P.Message:
-        if err.kind in ("forbidden", "unsupported"):
-            raise Unsupported(err.message)
-        lines = decl.split("\n")
-        if whole:  # the kernel read the declaration itself: its lines are the declaration's
-            first = 2
-        if err.line == 1 and not whole:  # the statement itself: the top block's `by` (unsolved goals)
-            pos = _pos_at(decl, by_at, line0)
-        else:
-            pos = P.Pos(line0 + first + err.line - 2, err.column)
-        if err.kind == "unsolved_goals":
-            last = len(lines) - 1  # Lean's range runs to the end of the block
-            endpos = P.Pos(line0 + last + 1, len(lines[last]))
-        elif err.end_line is not None and err.end_column is not None:
-            endpos = P.Pos(line0 + first + err.end_line - 2, err.end_column)
-        else:
-            endpos = pos
-        return P.Message("error", pos, endpos, err.message)
+    def _not_produced(self, req) -> list[P.Message]:
+        """A plain `info` note for what a client asked for and the kernel does not produce."""
+        asked = [("infotree", "info trees")] if getattr(req, "infotree", None) else []
+        if getattr(self, "asked_declarations", False):
+            asked.append(("declarations", "declaration data"))
+        zero = P.Pos(1, 0)
+        return [P.Message("info", zero, zero, _NOT_PRODUCED.format(k, what)) for k, what in asked]
 
-    def _unused(self, decl: str, thm, proof: str, line0: int) -> list[P.Message]:
-        # Lean's unused-variables linter, approximated by name occurrence in the proof text
-        used = set(_IDENT.findall(proof))
-        for f in [f for _, f in thm.hyps] + [thm.goal]:
-            used |= atoms_of(f)
-        head = decl[: decl.index(":=")]
-        out = []
-        for name in list(thm.atoms) + [h for h, _ in thm.hyps]:
-            if name in used or name.startswith("_"):
-                continue
-            m = re.search(r"\(([^():]*\s)?" + re.escape(name) + r"(?=[\s:])", head)
-            if m:
-                at = m.end() - len(name)
-                out.append(P.Message("warning", _pos_at(decl, at, line0),
-                                     _pos_at(decl, at + len(name), line0), _UNUSED.format(name)))
-        return out
-
-    def _new_proof(self, state: K.ProofState, tainted: bool = False) -> int:
-        self.proofs.append(_Proof(state, tainted))
+    def new_proof(self, state: K.ProofState, tainted: bool = False, pending: bool = False) -> int:
+        self.proofs.append(_Proof(state, tainted, pending))
         return len(self.proofs) - 1
 
     # ------------------------------------------------------------ tactic mode
@@ -257,38 +161,38 @@ class KernelRepl:
         messages: tuple[P.Message, ...] = ()
         sorries: tuple[P.Sorry, ...] = ()
         tainted = proof.tainted
-        if text == "sorry":
-            main = proof.state.open_goals[:1]
-            if not main:
-                return P.Error("Lean error:\nNo goals to be solved")
-            # the admitted goal gets a proof state of its own, allocated before the step's
-            alone = proof.state.focus_main()
-            sorries = (P.Sorry(main[0].render(), self._new_proof(alone)),)
-            state, tainted = _admit_main(proof.state, text), True
-        else:
+        with holes() as found:  # a `sorry` anywhere in the tactic is a hole, as in Lean's REPL
             nxt = proof.state.step(text)
-            if isinstance(nxt, K.StepError):
-                err = nxt.error
-                if err.kind in ("forbidden", "unsupported"):
-                    raise Unsupported(err.message)
-                if err.kind == "parse":
-                    if err.message.startswith("unknown tactic"):  # verbatim from unknown_tactic
-                        return P.Error("Lean error:\n<input>:1:1: unknown tactic")
-                    return P.Error(f"Lean error:\n<input>:1:{max(0, err.column - 2)}: {err.message}")
-                if err.kind in _RECOVERED and text.startswith("exact"):
-                    zero = P.Pos(0, 0)  # tactic-mode messages are relative to `<input>`
-                    messages = (P.Message("error", zero, zero, err.message),)
-                    state, tainted = _admit_main(proof.state, text), True
-                else:
-                    return P.Error(f"Lean error:\n{err.message}")
+        if isinstance(nxt, K.StepError):
+            err = nxt.error
+            if err.kind in ("forbidden", "unsupported"):
+                raise Unsupported(err.message)
+            if err.kind == "parse":
+                if err.message.startswith("unknown tactic"):  # verbatim from unknown_tactic
+                    return P.Error("Lean error:\n<input>:1:1: unknown tactic")
+                return P.Error(f"Lean error:\n<input>:1:{max(0, err.column - 2)}: {err.message}")
+            if err.kind in _RECOVERED and text.startswith("exact"):
+                zero = P.Pos(0, 0)  # tactic-mode messages are relative to `<input>`
+                messages = (P.Message("error", zero, zero, err.message),)
+                state, tainted = proof.state.admit_main(text), True
             else:
-                state = _settle(nxt)
+                return P.Error(f"Lean error:\n{err.message}")
+        else:
+            # each admitted goal gets a proof state of its own, allocated before the step's (no
+            # positions: tactic-mode sorries are on line 0, which the REPL omits)
+            state = nxt.settle()
+            sorries = tuple(P.Sorry(h.goal.render(), self.new_proof(proof.state.focus([h.goal]), tainted,
+                                                                    proof.pending or bool(state.goals)))
+                            for h in found)
+            tainted = tainted or bool(found)
         goals = tuple(state.goals)
         if goals:
             status = P.OPEN_GOALS
+        elif proof.pending:
+            status = P.CONTAINS_MVARS
         else:
             status = P.CONTAINS_SORRY if tainted else P.COMPLETED
-        return P.ProofStepResponse(self._new_proof(state, tainted), goals, status, messages, sorries)
+        return P.ProofStepResponse(self.new_proof(state, tainted, proof.pending), goals, status, messages, sorries)
 
 
 def _blocks(stream):

@@ -165,6 +165,7 @@ class ReplPool:
             t0 = time.perf_counter()
             attempt = 0
             while True:
+                t_run = time.perf_counter()
                 try:
                     if isinstance(request, str):
                         reply = proc.run_body(request, timeout)
@@ -181,6 +182,9 @@ class ReplPool:
                 except BaseException as exc:  # noqa: BLE001 - the caller gets it; the worker lives
                     self._fail(fut, exc if isinstance(exc, Exception) else ReplError(repr(exc)))
                 else:
+                    # what the REPL itself took, without the queue wait (Kimina's `time`), and who ran it
+                    fut.repl_time = time.perf_counter() - t_run
+                    fut.repl_usage = proc.usage()
                     with self._lock:
                         self._latency.append(time.perf_counter() - t0)
                         self._n["completed"] += 1

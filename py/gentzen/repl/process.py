@@ -16,6 +16,7 @@ import signal
 import subprocess
 import threading
 import time
+import uuid
 import weakref
 from collections.abc import Sequence
 
@@ -44,6 +45,24 @@ def _rlimit_as(nbytes: int):
     def apply() -> None:  # runs in the child between fork and exec: keep it to one syscall
         resource.setrlimit(resource.RLIMIT_AS, (nbytes, nbytes))
     return apply
+
+
+def _cpu_seconds(pid: int | None) -> float:
+    """User + system CPU seconds of a live child (Linux /proc), else 0."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, TypeError):
+        return 0.0
+
+
+def _rss_bytes(pid: int | None) -> int:
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, TypeError):
+        return 0
 
 
 class ReplProcess:
@@ -136,6 +155,7 @@ class ReplProcess:
         except OSError as exc:
             raise ReplUnavailable(f"cannot start {self.argv!r}: {exc}") from exc
         _LIVE.add(self)
+        self.uuid = str(uuid.uuid4())  # one per child, as Kimina names each REPL (`repl_uuid`)
         self.starts += 1
         self.requests = 0
         self.header_env = None
@@ -178,6 +198,16 @@ class ReplProcess:
                 pass
         _LIVE.discard(self)
 
+    def usage(self) -> dict:
+        """Kimina's `diagnostics` for the last request: `repl_uuid`, `cpu_max` (CPU % of one core the
+        child used during it) and `memory_max` (its resident set in bytes after it), read from /proc;
+        0 where /proc is not there."""
+        wall0, cpu0 = getattr(self, "_mark", (time.perf_counter(), 0.0))
+        wall = max(time.perf_counter() - wall0, 1e-9)
+        return {"repl_uuid": getattr(self, "uuid", ""),
+                "cpu_max": round(100.0 * max(0.0, _cpu_seconds(self.pid) - cpu0) / wall, 1),
+                "memory_max": _rss_bytes(self.pid)}
+
     def stderr_text(self) -> str:
         return self._stderr.decode("utf-8", "replace")
 
@@ -202,6 +232,7 @@ class ReplProcess:
             self._spawn()
 
     def _send_locked(self, request, timeout: float | None) -> P.Reply:
+        self._mark = (time.perf_counter(), _cpu_seconds(self.pid))
         try:
             reply = self._exchange(request, self.timeout if timeout is None else timeout)
         except BaseException:
