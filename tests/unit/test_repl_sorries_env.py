@@ -98,7 +98,10 @@ def test_variable_commands_are_kept_in_the_env():
     bad = run(repl, {"cmd": "example (hp : p) : p ∨ q := Or.inr hp", "env": 0})
     assert [m["severity"] for m in bad["messages"]] == ["error"]
     assert bad["messages"][0]["pos"] == {"line": 1, "column": 35}  # `hp`: the text's column, not the widened one
-    assert "message" in run(repl, {"cmd": "example (hp : p) : p ∨ q := Or.inl hp"})  # without env 0: no `p`
+    # without env 0 there is no `p`: Lean's autoImplicit (on by default) binds `p q` itself; with it off, an error
+    assert run(repl, {"cmd": "example (hp : p) : p ∨ q := Or.inl hp"}) == {"env": 3}
+    off = run(repl, {"cmd": "set_option autoImplicit false in\nexample (hp : p) : p ∨ q := Or.inl hp"})
+    assert [m["severity"] for m in off["messages"]] == ["error"] and "Unknown identifier" in off["messages"][0]["data"]
 
 
 def test_theorems_of_an_env_are_usable_later():

@@ -278,6 +278,12 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
         got = f"token '{following.group()}'" if following else "end of input"
         return ProofItem(name, None, "", line, KernelError(
             ln, cl, "parse", f"unexpected {got}; expected ':=', 'where' or '|'"), col, word, modifiers=tuple(mods))
+    if word != "example" and nm and ctx.names.resolve_declared(nm.group(), ctx.scope.namespace):
+        full = ctx.names.resolve_declared(nm.group(), ctx.scope.namespace)
+        at = kw_at + len(word) + len(after) - len(after.lstrip())
+        return ProofItem(name, None, "", line, KernelError(line, col + at - kw_at, "invalid_declaration",
+                                                           f"'{full}' has already been declared"), col, word,
+                         modifiers=tuple(mods))
     # what the reader does not model exactly makes the declaration `unsupported`, never accepted
     why = declaration_problem(ctx, word, name if word != "example" else None, head, assign)
     if why is not None:

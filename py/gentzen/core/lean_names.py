@@ -116,6 +116,12 @@ class FileNames:
                   and not (atomic and self.decls[f"{o}.{ref}"].protected)}
         return found.pop() if len(found) == 1 and not self.wild_member(next(iter(found | {ref}))) else None
 
+    def resolve_declared(self, name: str, namespace: str) -> str | None:
+        """The full name `name` declares in `namespace` when the file declared it already (Lean: '… has already
+        been declared'), else None."""
+        full = name[len("_root_."):] if name.startswith("_root_.") else (f"{namespace}.{name}" if namespace else name)
+        return full if full in self.decls else None
+
     def wild_member(self, full: str) -> bool:
         return any(full.startswith(w + ".") for w in self.wild)
 

@@ -15,7 +15,7 @@ from gentzen.core.holes import holes
 from gentzen.core.theorem import split_proof, split_surface
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
-from gentzen.repl.repl_env import Outcome, ReplEnv, lemma_of, with_variables
+from gentzen.repl.repl_env import Outcome, ReplEnv
 
 SORRY_WARNING = "declaration uses `sorry`"
 _UNUSED = ("Variable name `{}` is not explicitly referenced.\n\nThe binding can be removed (if "
@@ -56,7 +56,19 @@ def check_declaration(repl, env: ReplEnv, text: str, at: int, end: int, out: Out
     if re.match(r"\s*lemma\b", orig):
         raise Unsupported("`lemma` is Mathlib's command; write `theorem`")
     line0 = text.count("\n", 0, at)
-    decl, ins_at, ins_len = with_variables(env, orig)
+    # the statement as the file reader reads it after this env's commands (variables inserted, names resolved,
+    # lemmas typed, what it does not model `unsupported`): a command means what the same text means in a file
+    item = next((it for it in env.read(text[at:end]) if it.judged), None)
+    if item is None or item.problem is not None:
+        problem = item.problem if item is not None else None
+        if problem is None or problem.kind == "unsupported":
+            raise Unsupported(problem.message if problem is not None else "a declaration the reader cannot find")
+        where = P.Pos(line0 + problem.line, problem.column)
+        out.messages.append(P.Message("error", where, where, problem.message))
+        return env.extended(text[at:end])
+    lead = len(orig) - len(orig.lstrip(" "))
+    decl = orig[:lead] + item.proof
+    ins_at, ins_len = lead + item.inserted[0], item.inserted[1]
     whole = False  # the kernel checks the declaration as written (positions are the text's)
     try:
         # one parse of the statement: it is the costliest part of a request
@@ -79,10 +91,6 @@ def check_declaration(repl, env: ReplEnv, text: str, at: int, end: int, out: Out
         raise Unsupported("only tactic proofs (`:= by`) are supported")
     by_at = by.end() - 2 if by is not None else re.search(r":=\s*", orig).end()  # a term: where it starts
     name_pos = (pos_at(orig, name_at[0], line0), pos_at(orig, name_at[1], line0))
-    full = env.full_name(thm.name) if m else None
-    if full is not None and full in env.names:
-        out.messages.append(P.Message("error", *name_pos, f"'{full}' has already been declared"))
-        return env
     state = K.start(thm, nd_import=env.nd)
     tail = orig[by.end():] if by is not None and not whole else ""
     if tail.strip() == "sorry":  # `:= by sorry`: one sorry holding the statement's goal
@@ -93,9 +101,8 @@ def check_declaration(repl, env: ReplEnv, text: str, at: int, end: int, out: Out
     else:
         if tail.split("\n", 1)[0].strip():
             raise Unsupported("tactics on the `:= by` line (the proof language starts on the next)")
-        lemmas = env.visible_lemmas()
         with holes() as found:  # `sorry` is a hole here, as in Lean's REPL; `verify` still refuses it
-            result = K.check_proof(thm, proof, nd_import=env.nd, opens=env.opens, lemmas=lemmas or None)
+            result = K.check_proof(thm, proof, nd_import=env.nd, opens=item.opens, lemmas=item.lemmas or None)
         # the REPL lists a declaration's tactic sorries first, then its term sorries (InfoTree.sorries)
         placed = sorted(zip(found, _hole_offsets(orig, found, whole)), key=lambda ho: not ho[0].tactic)
         for hole, (s_at, s_end) in placed:
@@ -119,7 +126,7 @@ def check_declaration(repl, env: ReplEnv, text: str, at: int, end: int, out: Out
     if root_goals:  # after the declaration's own sorries, as the REPL allocates them
         out.roots.append(P.Sorry(state.render(), repl.new_proof(state),
                                  pos_at(orig, by_at, line0), pos_at(orig, by_at, line0)))
-    return env.declare(full, lemma_of(thm)) if full is not None else env
+    return env.extended(text[at:end])
 
 
 def _hole_offsets(orig: str, found: list, whole: bool) -> list[tuple[int, int]]:

@@ -19,7 +19,9 @@ from gentzen.core.holes import holes
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
 from gentzen.repl.declaration import Unsupported, check_declaration
-from gentzen.repl.repl_env import CommandError, Outcome, ReplEnv, apply_command, commands
+from gentzen.core.comments import blank_comments
+from gentzen.core.lean_names import parse_binders
+from gentzen.repl.repl_env import Outcome, ReplEnv, commands
 
 MAX_FILE_BYTES = 64 << 20  # a `{"path": …}` request reads at most this
 _RECOVERED = ("unknown_identifier", "type_mismatch")  # Lean logs these and closes the goal by sorry
@@ -120,14 +122,19 @@ class KernelRepl:
             if word in ("theorem", "example", "lemma"):
                 state = check_declaration(self, state, body, at, end, out, root_goals,
                                           bool(getattr(req, "all_tactics", None)))
-            elif word in ("variable", "open", "section", "namespace", "end", "set_option", "universe"):
-                try:
-                    state = apply_command(state, word, body[at:end])
-                except CommandError as exc:
-                    where = P.Pos(body.count("\n", 0, at) + 1, 0)
-                    out.messages.append(P.Message("error", where, where, str(exc)))
-                except ValueError as exc:
-                    raise Unsupported(f"{exc} is outside what gentzen repl reads") from None
+            elif word in ("variable", "open", "section", "namespace", "end", "set_option", "universe", "omit",
+                          "include"):
+                # the file reader keeps the context (core/lean_file.py); what Lean reports here, it reports
+                if word == "variable":
+                    binders = parse_binders(blank_comments(body[at:end])[len("variable"):])
+                    if binders is None or any(b == "[" for b, _x, _t in binders):
+                        raise Unsupported(f"`{body[at:end].strip()}`: only binders `(x y : T)` / `{{x : T}}` are read")
+                line0 = body.count("\n", 0, at)
+                for it in state.read(body[at:end]):
+                    if it.problem is not None and it.problem.kind != "unsupported":
+                        where = P.Pos(line0 + it.problem.line, it.problem.column)
+                        out.messages.append(P.Message("error", where, where, it.problem.message))
+                state = state.extended(body[at:end], word)
             else:
                 raise Unsupported(f"only `theorem`/`example` declarations and `variable`/`open`/`section`/"
                                   f"`namespace`/`end`/`set_option` are supported, not "
