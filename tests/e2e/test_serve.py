@@ -21,7 +21,8 @@ pytest.importorskip("uvicorn")
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "s3cret"
-GOOD = "theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by\n  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
+# (not `mt`: Lean's core declares `mt`, so `theorem mt` is "already declared" in Lean and in gentzen repl)
+GOOD = "theorem mtollens (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by\n  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
 BAD = GOOD.replace("h1 n1", "h1 n2")
 SORRY = "theorem s (P : Prop) : P := by sorry"
 

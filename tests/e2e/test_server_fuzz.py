@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GOOD = "theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by\n  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
+GOOD = "theorem mtollens (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by\n  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
 SEED = 20261201
 N_CASES = 200
 

@@ -10,7 +10,7 @@ from gentzen.bench.lean_agreement import mutations
 
 pytestmark = pytest.mark.requires_lean
 
-THM = "theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
+THM = "theorem mtollens (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
 GOOD = "  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
 
 

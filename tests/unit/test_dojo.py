@@ -10,7 +10,7 @@ import pytest
 
 from gentzen.dojo import Dojo, LeanError, ProofFinished, ProofGivenUp, TacticState
 
-THM = "theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
+THM = "theorem mtollens (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
 
 
 @pytest.mark.parametrize("backend", ["kernel", "repl"])

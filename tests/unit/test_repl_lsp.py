@@ -7,7 +7,7 @@ import pytest
 from gentzen.repl.lsp import diagnostics, goals_at
 from gentzen.repl.verify import ReplVerifier
 
-TEXT = """theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by
+TEXT = """theorem mtollens (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by
   intro n1
   have n2 : Q := h1 n2
   exact h2 n2"""
