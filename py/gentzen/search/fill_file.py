@@ -25,7 +25,10 @@ Prover = Callable[[Theorem], "str | None"]
 
 _HOLE = re.compile(r"(?<![\w.'!?])(?:sorry|admit)(?![\w'!?₀-₉])")
 WHOLE_FORMS = (["sorry"], ["admit"], ["by", "sorry"], ["by", "admit"])
-STATUSES = ("filled", "invalid", "unsupported", "unproved", "rejected")
+# filled; invalid (a countermodel); unsupported (outside the propositional language); unproved (valid, no proof
+# within the budget); skipped (a sorry gentzen cannot fill in place: inside a term, a column-0 block); rejected
+# (a proof was found but the filled file did not re-check, so nothing was written)
+STATUSES = ("filled", "invalid", "unsupported", "unproved", "skipped", "rejected")
 
 
 @dataclass
@@ -101,11 +104,11 @@ class FileFiller:
             why = it.problem.message if it.problem is not None else "the statement was not read"
             raise _Skip(_with(base, detail=why))
         if it.shift:
-            raise _Skip(_with(base, detail="its `by` block starts at column 0, which gentzen reads but does not "
+            raise _Skip(_with(base, status="skipped", detail="its `by` block starts at column 0, which gentzen reads but does not "
                                            "fill: indent the block (e.g. `  sorry`)"))
         body_at, body = _locate(self.work, it)
         if body_at is None:
-            raise _Skip(_with(base, status="rejected", detail="the proof's place in the file was not found"))
+            raise _Skip(_with(base, status="skipped", detail="the proof's place in the file was not found"))
         blank = blank_comments(body)
         if blank.split() in WHOLE_FORMS:
             return self._fill_whole(index, it, body_at, body, blank, prover, base)
@@ -132,13 +135,15 @@ class FileFiller:
         base.whole = False
         tail = len(self.work) - body_at - len(_body(it))  # the text after the declaration never changes
         work, written = self.work, []
-        base.holes = len(_HOLE.findall(blank_comments(_body(it))))
-        for _ in range(base.holes):
+        moved = it.line - base.line  # lines the fills above this declaration added
+        lines = [_line_of(work, body_at + m.start()) - moved for m in _HOLE.finditer(blank_comments(_body(it)))]
+        base.holes = len(lines)
+        for line in lines:  # `line`: where this sorry is in the input file
             span = work[body_at: len(work) - tail]
             hole = body_at + _HOLE.search(blank_comments(span)).start()  # the first sorry left
-            goal = self._goal_at(index, work, body_at, span, hole, base)
+            goal = self._goal_at(index, work, body_at, span, hole, base, line)
             sub, naming = _subgoal(goal, base)
-            where = f"the sorry at line {_line_of(work, hole)}"
+            where = f"the sorry at line {line}"
             cm = theorem_countermodel(sub)
             if cm is not None:
                 shown = sub.shown(cm)
@@ -164,7 +169,7 @@ class FileFiller:
             return at, "\n" + _indented(proof, _line_indent(work, hole) + self.unit)
         return hole, _indented(proof, col)[col:]
 
-    def _goal_at(self, index, work, body_at, span, hole, base) -> str:
+    def _goal_at(self, index, work, body_at, span, hole, base, line) -> str:
         """The goals at `hole`: every sorry left becomes `done` (same length, so positions hold), whose
         first error must be at `hole` and list them."""
         blank = blank_comments(span)
@@ -175,7 +180,7 @@ class FileFiller:
         at = (_line_of(work, hole), _column(work, hole))
         if err is None or err.kind != "unsolved_goals" or (err.line, err.column) != at \
                 or not err.message.startswith("unsolved goals\n"):
-            raise _Skip(_with(base, detail=f"the goal at the sorry at line {at[0]} could not be read (a sorry "
+            raise _Skip(_with(base, status="skipped", detail=f"the goal at the sorry at line {line} could not be read (a sorry "
                                            "inside a term, or an error before it)"))
         return err.message.split("\n", 1)[1].split("\n\n", 1)[0]
 
