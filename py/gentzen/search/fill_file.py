@@ -209,7 +209,8 @@ def _prove(prover: Prover, thm: Theorem, base: Fill, where: str = "") -> str:
     except GentzenError as e:
         raise _Skip(_with(base, status="unproved", detail=str(e))) from None
     if proof is None:
-        raise _Skip(_with(base, status="unproved", detail=f"{where + ': ' if where else ''}no proof found"))
+        raise _Skip(_with(base, status="unproved", detail=f"{where + ': ' if where else ''}valid, but no proof was found "
+                                                          "(more attempts may find one)"))
     return proof
 
 
