@@ -7,7 +7,9 @@ within the budget (showing the closest attempt and its error), 2 on bad input.
 from __future__ import annotations
 
 import json
+import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Optional
 
@@ -108,8 +110,9 @@ def prove(
     try:
         from gentzen.engines import open_engine
         from gentzen.models.checkpoint import read_meta
-        from gentzen.search.guided import SamplerConfig, sample
+        from gentzen.search.guided import SamplerConfig
         from gentzen.search.names import sample_in_model_names
+        from gentzen.search.progress import StderrProgress, sample_reporting
 
         meta = read_meta(model_dir)
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
@@ -117,10 +120,15 @@ def prove(
                             format=fmt or meta.get("format", "whole"), seed=seed)
         engine = open_engine(str(model_dir), choice, device=device, threads=threads)
         t_sample = time.perf_counter()
+        progress = StderrProgress(sys.stderr)  # silent unless the search runs over 2 s
+        sampler = partial(sample_reporting, on_round=progress)
         try:
-            run = sample_in_model_names if names == "model" else sample
-            res = run(thm, engine, cfg, verbose=verbose)
+            if names == "model":
+                res = sample_in_model_names(thm, engine, cfg, verbose=verbose, sampler=sampler)
+            else:
+                res = sampler(thm, engine, cfg, verbose=verbose)
         finally:
+            progress.close()
             engine.close()
         # where the command's time went (`gentzen bench startup` reads it from --json)
         seconds = {**getattr(engine, "load_seconds", {}), "sampling": time.perf_counter() - t_sample}
