@@ -114,7 +114,8 @@ def test_a_wrong_proof_is_never_written():
 
 
 def test_line_endings_and_bom_are_kept():
-    text = "\ufefftheorem c1 (P Q : Prop) (h : P ∧ Q) : Q := by\r\n  sorry\r\n\r\ntheorem c2 (P : Prop) (h : P) : P := by\r\n  exact h\r\n"
+    text = ("\ufefftheorem c1 (P Q : Prop) (h : P ∧ Q) : Q := by\r\n  sorry\r\n\r\n"
+            "theorem c2 (P : Prop) (h : P) : P := by\r\n  exact h\r\n")
     out = fill_all(text).text()
     assert out.startswith("\ufefftheorem c1") and "\n" not in out.replace("\r\n", "")
     assert out.endswith("theorem c2 (P : Prop) (h : P) : P := by\r\n  exact h\r\n") and "sorry" not in out

@@ -41,7 +41,8 @@ def test_textbook_goal_states_are_held_out_in_any_names():
 
 def test_leaks_names_the_goal_state_a_train_record_shares():
     # not a textbook statement, but after its intros it is textbook `P → Q, ¬Q ⊢ ¬P` intro'd (and `P, Q ⊢ P ∧ Q`)
-    for text in ("theorem t (a b : Prop) (hb : ¬b) : (a → b) → ¬a := by", "example (a b : Prop) (ha : a) : b → a ∧ b := by"):
+    for text in ("theorem t (a b : Prop) (hb : ¬b) : (a → b) → ¬a := by",
+                 "example (a b : Prop) (ha : a) : b → a ∧ b := by"):
         rec = {"name": "t", "split": "train", "theorem": text}
         assert [f["held_out"] for f in leaks([rec])] == ["state:set:textbook"]
         assert all(f["held_out"].startswith("hash:") for f in leaks([rec], states=False))

@@ -187,7 +187,8 @@ def _prove_file(path, dest, force, method, backend, names, threads, model, sampl
                             format=fmt or read_meta(model_dir).get("format", "whole"), seed=seed)
     except GentzenError as e:
         fail(str(e))
-    prove_file(path, dest, force, lambda: ModelProver(model_dir, choice, device, threads, cfg, names), json_out, samples)
+    prove_file(path, dest, force, lambda: ModelProver(model_dir, choice, device, threads, cfg, names), json_out,
+               samples)
 
 
 def _checked_by(lean) -> str:

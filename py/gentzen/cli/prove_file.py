@@ -126,7 +126,7 @@ def _report(filler, path: Path, dest: Path | None, json_out: bool, samples: int,
     if json_out:
         obj = {"file": str(path), "out": str(dest) if dest is not None else None, "samples": samples,
                "declarations": [f.to_dict() for f in filler.results], "summary": counts,
-               "not_tried": len(filler.targets) - len(filler.results), "without_sorry": others,
+               "not_tried": len(filler.targets) - len(filler.results), "other_declarations": others,
                "interrupted": interrupted}
         if dest is None:
             obj["text"] = filler.text()
@@ -141,7 +141,8 @@ def _report(filler, path: Path, dest: Path | None, json_out: bool, samples: int,
         sys.stdout.flush()
     console = out if dest is not None else Console(stderr=True, highlight=False, soft_wrap=True)
     if not filler.targets:
-        console.print(f"no `sorry` to fill in {path} ({others} declaration{'s' if others != 1 else ''} kept as written)",
+        plural = "s" if others != 1 else ""
+        console.print(f"no `sorry` to fill in {path} ({others} declaration{plural} kept as written)",
                       markup=False)
         return
     table = Table(title=f"{path}: {len(filler.targets)} declarations with sorry", title_justify="left")
@@ -152,5 +153,5 @@ def _report(filler, path: Path, dest: Path | None, json_out: bool, samples: int,
         table.add_row(Text(f.name), str(f.line), _SHOWN[f.status], Text(f.detail or what))
     console.print(table)
     said = ", ".join(f"{v} {k}" for k, v in counts.items() if v)
-    console.print(f"{said}; {others} without sorry kept as written"
+    console.print(f"{said}; {others} other declaration{'s' if others != 1 else ''} kept as written"
                   + (f"; written to {dest}" if dest is not None else ""), markup=False)

@@ -192,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     for f in found:
         kind = f["held_out"].split(":")[0]
         by[kind] = by.get(kind, 0) + 1
-    print(json.dumps({"records": total, "leaks": len(found), "by_kind": by, "examples": found[:10]}, ensure_ascii=False))
+    print(json.dumps({"records": total, "leaks": len(found), "by_kind": by, "examples": found[:10]},
+                     ensure_ascii=False))
     return 1 if found else 0
 
 

@@ -104,7 +104,8 @@ class FileFiller:
             why = it.problem.message if it.problem is not None else "the statement was not read"
             raise _Skip(_with(base, detail=why))
         if it.shift:
-            raise _Skip(_with(base, status="skipped", detail="its `by` block starts at column 0, which gentzen reads but does not "
+            raise _Skip(_with(base, status="skipped", detail="its `by` block starts at column 0, which gentzen reads "
+                                                             "but does not "
                                            "fill: indent the block (e.g. `  sorry`)"))
         body_at, body = _locate(self.work, it)
         if body_at is None:
@@ -118,7 +119,8 @@ class FileFiller:
         cm = theorem_countermodel(it.parsed)
         if cm is not None:
             shown = it.parsed.shown(cm)
-            raise _Skip(_with(base, status="invalid", countermodel=shown, detail=f"countermodel {countermodel_text(shown)}"))
+            raise _Skip(_with(base, status="invalid", countermodel=shown,
+                              detail=f"countermodel {countermodel_text(shown)}"))
         proof = _prove(prover, it.parsed, base)
         start = body_at + len(blank) - len(blank.lstrip())
         end = body_at + len(blank.rstrip())
@@ -180,7 +182,8 @@ class FileFiller:
         at = (_line_of(work, hole), _column(work, hole))
         if err is None or err.kind != "unsolved_goals" or (err.line, err.column) != at \
                 or not err.message.startswith("unsolved goals\n"):
-            raise _Skip(_with(base, status="skipped", detail=f"the goal at the sorry at line {line} could not be read (a sorry "
+            raise _Skip(_with(base, status="skipped", detail=f"the goal at the sorry at line {line} could not be "
+                                                             "read (a sorry "
                                            "inside a term, or an error before it)"))
         return err.message.split("\n", 1)[1].split("\n\n", 1)[0]
 
@@ -209,7 +212,8 @@ def _prove(prover: Prover, thm: Theorem, base: Fill, where: str = "") -> str:
     except GentzenError as e:
         raise _Skip(_with(base, status="unproved", detail=str(e))) from None
     if proof is None:
-        raise _Skip(_with(base, status="unproved", detail=f"{where + ': ' if where else ''}valid, but no proof was found "
+        said = f"{where}: " if where else ""
+        raise _Skip(_with(base, status="unproved", detail=f"{said}valid, but no proof was found "
                                                           "(more attempts may find one)"))
     return proof
 
@@ -266,7 +270,8 @@ def _subgoal(goal: str, base: Fill) -> tuple[Theorem, str]:
         for n in names.split():
             if "✝" in n:
                 if typ == "Prop" or "✝" in typ:  # an inaccessible atom: its formulas cannot be written
-                    raise _Skip(_with(base, detail=f"the goal at a sorry has an inaccessible atom: `{_one_line(goal)}`"))
+                    raise _Skip(_with(base, detail="the goal at a sorry has an inaccessible atom: "
+                                                   f"`{_one_line(goal)}`"))
                 fresh = next(f"x{k}" for k in range(1, 10_000) if f"x{k}" not in taken)
                 taken.add(fresh)
                 hidden.append(fresh)
