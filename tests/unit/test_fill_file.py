@@ -96,11 +96,22 @@ def test_subgoals_inaccessible_names_and_layout():
     assert "    | inl hq =>\n      have" in out  # several lines after `=>`: below it, one step right
 
 
+def test_this_and_a_nested_by_and_a_goal_among_several():
+    text = ("theorem a (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  have : p := hp\n  constructor\n  sorry\n"
+            "  exact hq\n\ntheorem c (p q : Prop) (h : p ∧ q) : q ∧ p := by\n  have hq : q := by sorry\n"
+            "  exact ⟨hq, h.1⟩\n")
+    f = fill_all(text)
+    assert [r.status for r in f.results] == ["filled", "filled"]
+    assert "  have x1 : p := this\n" in f.text()  # `this` cannot be a binder: named by a `have`
+    assert all(verdicts(f.text()).values())
+
+
 def test_a_sorry_inside_a_term_or_a_column0_block_is_skipped_with_the_file_unchanged():
     text = ("theorem a (p q : Prop) (h : p ∧ q) : q := by\n  exact And.right (sorry)\n\n"
-            "theorem b (P Q : Prop) (h : P ↔ Q) : Q ↔ P := by\nsorry\n")
+            "theorem b (P Q : Prop) (h : P ↔ Q) : Q ↔ P := by\nsorry\n\n"
+            "theorem c (p q : Prop) : p ∧ q → q ∧ p :=\n  fun h => ⟨sorry, sorry⟩\n")
     f = fill_all(text)
-    assert [r.status for r in f.results] == ["skipped", "skipped"]
+    assert [r.status for r in f.results] == ["skipped", "skipped", "skipped"]
     assert f.text() == text and not f.changed
 
 

@@ -250,15 +250,16 @@ def _pieces(blank: str) -> list[tuple[int, int]]:
 
 
 def _subgoal(goal: str, base: Fill) -> tuple[Theorem, str]:
-    """The first goal Lean printed (`p q : Prop`, `hp : p`, `⊢ q ∨ p`) as a theorem, and the tactic that
-    names its inaccessible hypotheses (`h✝ : p` becomes `rename_i x1`, so a proof may use it), or ""."""
+    """The first goal Lean printed (`p q : Prop`, `hp : p`, `⊢ q ∨ p`) as a theorem, and the tactics that
+    name what a binder cannot: inaccessible hypotheses (`h✝ : p`: `rename_i x1`) and `this`
+    (`have x2 : p := this`), so a proof may use them; "" when there are none."""
     lines: list[str] = []
     for ln in goal.split("\n"):
         if ln.startswith(" ") and lines:  # a long type wrapped onto the next line
             lines[-1] += " " + ln.strip()
         elif not ln.startswith("case "):
             lines.append(ln)
-    binders, target, hidden = [], None, []
+    binders, target, hidden, haves = [], None, [], []
     taken = set(re.findall(r"[^\W\d][\w'!?.₀-₉]*", goal))
     for ln in lines:
         if ln.startswith("⊢ "):
@@ -268,13 +269,16 @@ def _subgoal(goal: str, base: Fill) -> tuple[Theorem, str]:
         typ = typ.strip()
         named = []
         for n in names.split():
-            if "✝" in n:
+            if "✝" in n or n == "this":
                 if typ == "Prop" or "✝" in typ:  # an inaccessible atom: its formulas cannot be written
                     raise _Skip(_with(base, detail="the goal at a sorry has an inaccessible atom: "
                                                    f"`{_one_line(goal)}`"))
                 fresh = next(f"x{k}" for k in range(1, 10_000) if f"x{k}" not in taken)
                 taken.add(fresh)
-                hidden.append(fresh)
+                if n == "this":
+                    haves.append(f"have {fresh} : {typ} := this")
+                else:
+                    hidden.append(fresh)
                 n = fresh
             named.append(n)
         if sep and named:
@@ -286,7 +290,7 @@ def _subgoal(goal: str, base: Fill) -> tuple[Theorem, str]:
     except GentzenError:
         raise _Skip(_with(base, detail=f"the goal at a sorry is outside the propositional language: "
                                        f"`{_one_line(goal)}`")) from None
-    return thm, f"rename_i {' '.join(hidden)}" if hidden else ""
+    return thm, "\n".join(([f"rename_i {' '.join(hidden)}"] if hidden else []) + haves)
 
 
 def _indent_unit(work: str, items: list[ProofItem]) -> int:
