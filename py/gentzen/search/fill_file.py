@@ -104,9 +104,8 @@ class FileFiller:
             why = it.problem.message if it.problem is not None else "the statement was not read"
             raise _Skip(_with(base, detail=why))
         if it.shift:
-            raise _Skip(_with(base, status="skipped", detail="its `by` block starts at column 0, which gentzen reads "
-                                                             "but does not "
-                                           "fill: indent the block (e.g. `  sorry`)"))
+            why = "its `by` block starts at column 0, which gentzen reads but does not fill: indent the block"
+            raise _Skip(_with(base, status="skipped", detail=why))
         body_at, body = _locate(self.work, it)
         if body_at is None:
             raise _Skip(_with(base, status="skipped", detail="the proof's place in the file was not found"))
@@ -182,9 +181,9 @@ class FileFiller:
         at = (_line_of(work, hole), _column(work, hole))
         if err is None or err.kind != "unsolved_goals" or (err.line, err.column) != at \
                 or not err.message.startswith("unsolved goals\n"):
-            raise _Skip(_with(base, status="skipped", detail=f"the goal at the sorry at line {line} could not be "
-                                                             "read (a sorry "
-                                           "inside a term, or an error before it)"))
+            why = f"the goal at the sorry at line {line} could not be read (a sorry inside a term, or an error before"\
+                  " it)"
+            raise _Skip(_with(base, status="skipped", detail=why))
         return err.message.split("\n", 1)[1].split("\n\n", 1)[0]
 
     def _accept(self, index: int, candidate: str, base: Fill) -> None:
@@ -192,8 +191,8 @@ class FileFiller:
         items = lean_items(candidate)
         same = len(items) == len(self.items) and all(_same_decl(a, b) for a, b in zip(items, self.items))
         if not same or not items[index].check().ok:
-            raise _Skip(_with(base, status="rejected", detail="the proof was found but the filled file did not "
-                                                              "re-check, so the declaration was left as it was"))
+            why = "a proof was found but the filled file did not re-check, so the declaration was left as it was"
+            raise _Skip(_with(base, status="rejected", detail=why))
         self.work, self.items = candidate, items
 
 
@@ -213,8 +212,8 @@ def _prove(prover: Prover, thm: Theorem, base: Fill, where: str = "") -> str:
         raise _Skip(_with(base, status="unproved", detail=str(e))) from None
     if proof is None:
         said = f"{where}: " if where else ""
-        raise _Skip(_with(base, status="unproved", detail=f"{said}valid, but no proof was found "
-                                                          "(more attempts may find one)"))
+        why = f"{said}valid, but no proof was found (more attempts may find one)"
+        raise _Skip(_with(base, status="unproved", detail=why))
     return proof
 
 
