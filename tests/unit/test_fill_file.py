@@ -109,9 +109,12 @@ def test_this_and_a_nested_by_and_a_goal_among_several():
 def test_a_sorry_inside_a_term_or_a_column0_block_is_skipped_with_the_file_unchanged():
     text = ("theorem a (p q : Prop) (h : p ∧ q) : q := by\n  exact And.right (sorry)\n\n"
             "theorem b (P Q : Prop) (h : P ↔ Q) : Q ↔ P := by\nsorry\n\n"
-            "theorem c (p q : Prop) : p ∧ q → q ∧ p :=\n  fun h => ⟨sorry, sorry⟩\n")
+            "theorem c (p q : Prop) : p ∧ q → q ∧ p :=\n  fun h => ⟨sorry, sorry⟩\n\n"
+            "theorem d (p q : Prop) (h : p ∧ q) : q := by\n  intro\n  sorry\n")
     f = fill_all(text)
-    assert [r.status for r in f.results] == ["skipped", "skipped", "skipped"]
+    assert [r.status for r in f.results] == ["skipped"] * 4
+    assert "inside a term" in f.results[0].detail and "inside a term" in f.results[2].detail
+    assert f.results[3].detail.startswith("the proof fails before the sorry at line 12 (tactic_failed")
     assert f.text() == text and not f.changed
 
 

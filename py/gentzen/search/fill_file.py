@@ -181,8 +181,11 @@ class FileFiller:
         at = (_line_of(work, hole), _column(work, hole))
         if err is None or err.kind != "unsolved_goals" or (err.line, err.column) != at \
                 or not err.message.startswith("unsolved goals\n"):
-            why = f"the goal at the sorry at line {line} could not be read (a sorry inside a term, or an error before"\
-                  " it)"
+            first = err.message.splitlines()[0] if err is not None and err.message else ""
+            if err is None or "done" in first or (err.line, err.column) == at:  # the probe's `done` stood in a term
+                why = f"the sorry at line {line} stands inside a term (gentzen fills `sorry` tactics only)"
+            else:
+                why = f"the proof fails before the sorry at line {line} ({err.kind}: {first})"
             raise _Skip(_with(base, status="skipped", detail=why))
         return err.message.split("\n", 1)[1].split("\n\n", 1)[0]
 
