@@ -89,11 +89,19 @@ class ModelProver:
         self.cfg, self.names = cfg, names
 
     def __call__(self, thm) -> str | None:
-        from gentzen.search.guided import sample
-        from gentzen.search.names import sample_in_model_names
+        from functools import partial
 
-        run = sample_in_model_names if self.names == "model" else sample
-        return run(thm, self.engine, self.cfg).proof
+        from gentzen.search.names import sample_in_model_names
+        from gentzen.search.progress import StderrProgress, sample_reporting
+
+        progress = StderrProgress(sys.stderr)  # a declaration searched over 2 s shows its attempts
+        sampler = partial(sample_reporting, on_round=progress)
+        try:
+            if self.names == "model":
+                return sample_in_model_names(thm, self.engine, self.cfg, sampler=sampler).proof
+            return sampler(thm, self.engine, self.cfg).proof
+        finally:
+            progress.close()
 
     def close(self) -> None:
         self.engine.close()
