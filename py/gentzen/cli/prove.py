@@ -7,7 +7,9 @@ within the budget (showing the closest attempt and its error), 2 on bad input.
 from __future__ import annotations
 
 import json
+import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Optional
 
@@ -19,13 +21,15 @@ from gentzen.cli.options import engine_choice, engine_options
 from gentzen.errors import GentzenError, ParseError
 from gentzen.models import SHIPPED_MODEL
 
-PROVE_ACCEPTS = ("a sequent ('P → Q, P ⊢ Q') or a Lean statement ('theorem t (P : Prop) : P → P := by'); "
-                 "to check the proofs in a .lean or .jsonl file use `gentzen verify FILE`")
+PROVE_ACCEPTS = ("a sequent ('P → Q, P ⊢ Q'), a Lean statement ('theorem t (P : Prop) : P → P := by') or a "
+                 "FILE.lean whose `sorry`s to fill; to check the proofs in a .lean or .jsonl file use "
+                 "`gentzen verify FILE`")
 _ENGINE, _BASE_URL, _API_KEY_ENV = engine_options()
 
 
 def prove(
-    theorem: str = typer.Argument(..., help="A sequent ('P → Q, P ⊢ Q') or a Lean statement ('theorem t … := by')."),
+    theorem: str = typer.Argument(..., help="A sequent ('P → Q, P ⊢ Q'), a Lean statement ('theorem t … := by'), "
+                                  "or FILE.lean: fill its `sorry`s (see --out)."),
     model: Optional[Path] = typer.Option(None, "--model", "-m", help="Model directory (default: the shipped model)."),
     method: str = typer.Option("guided", help="guided | plain | reference"),
     samples: int = typer.Option(8, "--samples", "-k", help="Proof attempts (K).", callback=V.COUNT),
@@ -48,10 +52,19 @@ def prove(
                               "P, Q, R…, as most training proofs name them, and return the proof in your names, "
                               "kernel-checked against your statement (search/names.py) | as-written: sample in "
                               "your names."),
+    out_path: Optional[Path] = typer.Option(None, "--out", "-o", help="FILE.lean: write the filled file here "
+                                            "(default: print it on stdout); never over an existing file without --force."),
+    force: bool = typer.Option(False, "--force", help="FILE.lean: let --out overwrite an existing file."),
 ) -> None:
     """Prove a theorem; every reported proof is checked by the kernel."""
     from gentzen.core.theorem import parse_theorem
 
+    if theorem.endswith(".lean"):
+        _prove_file(Path(theorem), out_path, force, method, backend, names, threads, model, samples, fmt, engine_name,
+                    base_url, api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out)
+        return
+    if out_path is not None or force:
+        fail("--out and --force are for `gentzen prove FILE.lean` (filling a file's sorries)")
     try:
         V.not_a_path(theorem, "gentzen prove", PROVE_ACCEPTS)
     except GentzenError as e:
@@ -97,8 +110,9 @@ def prove(
     try:
         from gentzen.engines import open_engine
         from gentzen.models.checkpoint import read_meta
-        from gentzen.search.guided import SamplerConfig, sample
+        from gentzen.search.guided import SamplerConfig
         from gentzen.search.names import sample_in_model_names
+        from gentzen.search.progress import StderrProgress, sample_reporting
 
         meta = read_meta(model_dir)
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
@@ -106,10 +120,15 @@ def prove(
                             format=fmt or meta.get("format", "whole"), seed=seed)
         engine = open_engine(str(model_dir), choice, device=device, threads=threads)
         t_sample = time.perf_counter()
+        progress = StderrProgress(sys.stderr)  # silent unless the search runs over 2 s
+        sampler = partial(sample_reporting, on_round=progress)
         try:
-            run = sample_in_model_names if names == "model" else sample
-            res = run(thm, engine, cfg, verbose=verbose)
+            if names == "model":
+                res = sample_in_model_names(thm, engine, cfg, verbose=verbose, sampler=sampler)
+            else:
+                res = sampler(thm, engine, cfg, verbose=verbose)
         finally:
+            progress.close()
             engine.close()
         # where the command's time went (`gentzen bench startup` reads it from --json)
         seconds = {**getattr(engine, "load_seconds", {}), "sampling": time.perf_counter() - t_sample}
@@ -132,6 +151,44 @@ def prove(
     else:
         _print_human(thm, res, ok, verbose, lean)
     raise typer.Exit(0 if ok else 1)
+
+
+def _prove_file(path, dest, force, method, backend, names, threads, model, samples, fmt, engine_name, base_url,
+                api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out) -> None:
+    """`gentzen prove FILE.lean`: options checked here, before any work; the rest is cli/prove_file.py."""
+    from gentzen.cli.prove_file import ModelProver, prove_file, reference_prover
+
+    if not path.is_file():
+        fail(f"{path}: no such file")
+    if method not in ("guided", "plain", "reference"):
+        fail(f"unknown method {method!r}; choose guided, plain or reference")
+    if backend != "kernel":
+        fail("FILE.lean is filled with kernel-checked proofs only; check the result with Lean by "
+             "`gentzen verify FILLED.lean --backend both`")
+    if names not in ("model", "as-written"):
+        fail(f"unknown --names {names!r}; choose model or as-written")
+    if threads < 0:
+        fail(f"--threads must be 0 (the default) or a positive number of threads, got {threads}")
+    if method == "reference":
+        prove_file(path, dest, force, lambda: reference_prover, json_out, samples)
+        return
+    model_dir = model or SHIPPED_MODEL
+    if not (model_dir / "config.json").exists():
+        fail(f"no model at {model_dir}: train one with `gentzen train sft` or pass --model DIR")
+    try:
+        choice = engine_choice(engine_name, base_url, api_key_env)
+        if engine_name == "torch":
+            V.device_available("--device", device)
+        from gentzen.models.checkpoint import read_meta
+        from gentzen.search.guided import SamplerConfig
+
+        cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
+                            redraws_per_proof=redraws_per_proof, temperature=temperature,
+                            format=fmt or read_meta(model_dir).get("format", "whole"), seed=seed)
+    except GentzenError as e:
+        fail(str(e))
+    prove_file(path, dest, force, lambda: ModelProver(model_dir, choice, device, threads, cfg, names), json_out,
+               samples)
 
 
 def _checked_by(lean) -> str:

@@ -80,15 +80,16 @@ def texts_in_model_names(thm: Theorem, *texts: str) -> tuple[Theorem, list[str],
 
 
 def sample_in_model_names(thm: Theorem, engine, cfg: SamplerConfig, *, verbose: bool = False,
-                          atoms: bool = True) -> SampleResult:
+                          atoms: bool = True, sampler=sample) -> SampleResult:
     """`search.guided.sample` on `thm` in the model's names (when it needs renaming); each proof found is
     written back in the user's names and kept only if the kernel accepts it against `thm` as written.
-    `atoms=False` renames the premises only (the comparison in docs/results.md, issue 23)."""
+    `atoms=False` renames the premises only (the comparison in docs/results.md, issue 23); `sampler` is
+    `guided.sample` or one with its signature (search/progress.py's, which reports progress)."""
     plan = model_names(thm, atoms=atoms)
     if plan is None:
-        return sample(thm, engine, cfg, verbose=verbose)
+        return sampler(thm, engine, cfg, verbose=verbose)
     renamed, back = plan
-    res = sample(renamed, engine, cfg, verbose=verbose)
+    res = sampler(renamed, engine, cfg, verbose=verbose)
     for a in res.attempts:  # failed attempts too: the closest one is shown in the user's names
         a.proof = in_user_names(a.proof, back)
         if a.ok:
