@@ -331,7 +331,7 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
             return ProofItem(name, stmt, proof, line, KernelError(*at, "unknown_identifier", why[: -len(_AUTO_OFF)]),
                              col, word, modifiers=tuple(mods))
         return unsupported(name, line, col, word, mods, f"the kernel cannot read this statement ({why}); gentzen "
-                           "reads propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`")
+                           "reads propositional statements `theorem NAME (P Q : Prop) (h : φ) : ψ`", stmt, proof)
     proof, shift = _column0_block(proof, len(stmt))
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)), shift=shift,
                      modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,

@@ -43,8 +43,8 @@ class _Context:
         return self.scope.options.get(name, default)
 
 
-def unsupported(name, line, col, word, mods, why: str) -> ProofItem:
-    return ProofItem(name, None, "", line, KernelError(line, col, "unsupported", f"{why}; {_ASK}"), col, word,
+def unsupported(name, line, col, word, mods, why: str, theorem: str | None = None, proof: str = "") -> ProofItem:
+    return ProofItem(name, theorem, proof, line, KernelError(line, col, "unsupported", f"{why}; {_ASK}"), col, word,
                      modifiers=tuple(mods))
 
 
