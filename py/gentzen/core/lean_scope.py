@@ -1,7 +1,7 @@
 """The context a Lean file gives a declaration (core/lean_names.py models scopes, variables and names): the
-commands that change it, which section variables a declaration takes, `∀`-over-Prop statements, autoImplicit
-atoms, earlier theorems cited as lemmas (resolved as Lean resolves names), and what makes a declaration
-`unsupported` because the reader does not model it exactly. Used by lean_file.py."""
+commands that change it, which section variables a declaration takes, earlier theorems cited as lemmas (resolved
+as Lean resolves names), and what makes a declaration `unsupported` because the reader does not model it exactly.
+Used by lean_file.py; statements it rewrites are core/lean_statements.py's."""
 
 from __future__ import annotations
 
