@@ -18,7 +18,10 @@ from pathlib import Path
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state, sampled_rows
+from gentzen.train.interrupt import CtrlC, Interrupted
 from gentzen.train.replay import check_replay
+from gentzen.train.seeds import derived_seed
+from gentzen.train.targets import load_targets
 from gentzen.train.update import UpdateConfig, check_update_config, run_option
 
 
@@ -70,15 +73,6 @@ class GRPOResult:
     stopped: str          # "done" | "budget"
     totals: dict
     seconds: dict
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C: every finished round is saved; the same command with --resume continues."""
-
-    def __init__(self, out: str, rounds: int) -> None:
-        super().__init__(f"interrupted after {rounds} finished round(s), saved in {out}; "
-                         "the same command with --resume continues")
-        self.out, self.rounds = out, rounds
 
 
 PROVENANCE = ("model", "targets", "group", "method", "temperature", "clip", "kl_coef", "iterations", "std_eps",
@@ -162,7 +156,7 @@ def clipped_loss(torch, logp, old_logp, advantages, mask, clip: float, kl_coef: 
 def sequence_logprobs(torch, model, rows, pad_id: int, device: str):
     """(per-token log-probs of the labels, mask of the labelled positions) of (ids, labels) rows."""
     from gentzen.train import losses
-    from gentzen.train.sft import collate
+    from gentzen.train.sequences import collate
 
     ids, labels, attn = collate(torch, rows, pad_id, device)
     logits = model(input_ids=ids, attention_mask=attn).logits[:, :-1]
@@ -180,7 +174,6 @@ def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, 
 
     from gentzen.search.compute import Compute
     from gentzen.search.methods import run_method
-    from gentzen.train.ei import derived_seed
 
     res = run_method(cfg.method, theorem, engine, samples=cfg.group, temperature=cfg.temperature,
                      seed=derived_seed(cfg.seed, round_no, index), fmt="whole", stop_at_first=False)
@@ -281,8 +274,6 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
     from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
     from gentzen.train import replay
-    from gentzen.train.ei import derived_seed, load_targets
-    from gentzen.train.sft import _CtrlC
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
@@ -317,7 +308,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
 
     from contextlib import closing
 
-    stop, stopped = _CtrlC(), "done"
+    stop, stopped = CtrlC(), "done"
     with stop, closing(verifier):  # the verifier's REPL processes or HTTP clients end with the run
         for round_no in range(done + 1, cfg.rounds + 1):
             if cfg.seconds and seconds["total"] >= cfg.seconds:

@@ -1,11 +1,9 @@
 """SDPO: self-distillation with checker feedback (test-time training on theorems the model fails).
 
-Read top to bottom: config, checks, a group's sampling and checking, then `run`. Each iteration
-samples a group of proofs (guided sampler), verifies them (kernel or Lean), and for every failed
-proof builds a teacher prompt = the student prompt + the checker's feedback (+ a verified sibling);
-the student is pulled toward the stop-gradient teacher on its own sample, token by token
-(sdpo_loss.py), then the engine is synced to the new weights. `per-theorem` stops a theorem when
-solved; `batch` adapts one model on the whole list. Logs: iterations.jsonl, results.jsonl; resumable.
+The loop: each iteration samples and checks a group (sdpo_group.py), the student is pulled toward
+the stop-gradient teacher on its own failed samples (sdpo_loss.py), then the engine is synced to the
+new weights. `per-theorem` stops a theorem when solved; `batch` adapts one model on the whole list.
+Options: sdpo_config.py. Logs: iterations.jsonl, results.jsonl; resumable.
 """
 
 from __future__ import annotations
@@ -14,226 +12,16 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
-from gentzen.train.update import run_option
-from gentzen.train.sdpo_loss import (  # noqa: F401 (the loss step, re-exported as sdpo's API)
-    Sample, _response_logits, batch_response_logits, make_sample, sample_loss, sdpo_update)
-
-
-@dataclass
-class SDPOConfig:
-    model: str = _opt("", "model directory to adapt (a gentzen model or any local HF causal LM) "
-                          "(default: the shipped model, py/gentzen/assets/default_model)")
-    theorems: str = _opt("", "JSONL of theorems (records with 'theorem'), e.g. `gentzen gen` output")
-    out: str = _opt("", "run directory: iterations.jsonl, results.jsonl, state.json (and model/ when weights carry over)")
-    mode: str = _opt("per-theorem", "per-theorem (sample, check, stop when solved, else one update) | batch (one model, all theorems)")
-    iterations: int = _opt(4, "iterations per theorem (per-theorem) or over the list (batch)")
-    group: int = _opt(8, "proofs sampled per theorem per iteration (n)")
-    divergence: str = _opt("reverse", "per-token divergence: reverse (KL student‖teacher) | forward | jsd:α")
-    topk: int = _opt(20, "student top-k tokens compared, plus one tail bucket (0: the full vocabulary)")
-    ema: float = _opt(0.05, "teacher EMA rate after each step (0: frozen teacher, 1: the live student)")
-    is_clip: float = _opt(2.0, "clip of the token-level importance weight p_now / p_sampler (0: off)")
-    lora: str = _opt("", "train a LoRA adapter 'r:α' (e.g. 16:32) instead of all weights (empty: full fine-tuning)")
-    backend: str = _opt("kernel", "verifier of the sampled proofs: kernel | repl | kimina | both")
-    task: str = _opt("prop", "prop (gentzen's propositional theorems, guided line sampling) | lean (any Lean 4 "
-                             "statement, whole proofs from any HF prover, checked by Lean)")
-    lean_header: str = _opt("", "lean task: text put before every theorem (e.g. 'import Mathlib')")
-    repl_cmd: str = _opt("", "lean task, and --backend repl|both: the REPL command (default `lake exe repl`, which "
-                             "needs Lean; \"gentzen repl\" is gentzen's kernel-backed REPL, not Lean)")
-    lean_url: str = _opt("", "lean task: a Kimina-compatible server URL instead of a REPL")
-    max_tokens: int = _opt(1024, "lean task: longest sampled proof in tokens (a longer one is reported truncated)")
-    lr: float = _opt(1e-4, "learning rate (AdamW; one optimizer per theorem in per-theorem mode)")
-    steps: int = _opt(1, "optimizer steps per iteration on the iteration's failed samples")
-    replay: str = _opt("", run_option("replay").metadata["help"] + " (task lean: none unless given)")
-    replay_share: float = run_option("replay_share")
-    probe: int = run_option("probe")
-    carry: bool = _opt(False, "per-theorem: each theorem continues from the last one's weights (default: all start from --model)")
-    temperature: float = _opt(1.0, "sampling temperature")
-    feedback_chars: int = _opt(2000, "longest feedback block in characters")
-    limit: int = _opt(0, "only the first N theorems (0: all)")
-    seed: int = _opt(0, "seed of sampling and training")
-    resume: bool = _opt(False, "continue OUT (after a kill or Ctrl-C): finished theorems / iterations are kept")
-    threads: int = _opt(0, "torch CPU threads (0: gentzen's default)")
-    device: str = _opt("cpu", "cpu | cuda | cuda:N")
-    force: bool = _opt(False, "run even when the teacher gap is not positive (the teacher reads its feedback block "
-                              "no better than the student: SDPO would distil toward a worse model)")
-
-
-# What a resumed run must share with the run that started OUT.
-PROVENANCE = ("model", "theorems", "mode", "iterations", "group", "divergence", "topk", "ema", "is_clip", "lora",
-              "backend", "task", "lean_header", "max_tokens", "lr", "steps", "carry", "temperature", "feedback_chars", "limit", "seed",
-              "replay", "replay_share", "probe")
-MODES = ("per-theorem", "batch")
+from gentzen.train.sdpo_config import PROVENANCE, SDPOConfig, check_config, load_theorems
+from gentzen.train.sdpo_group import one_group, preflight
+from gentzen.train.sdpo_loss import sdpo_update
 
 
 class Interrupted(KeyboardInterrupt):
     def __init__(self, out: str, done: str) -> None:
         super().__init__(f"interrupted: {done} saved in {out}; the same command with --resume continues")
-
-
-def check_config(cfg: SDPOConfig) -> None:
-    """Ranges and choices before any model loads (InputError)."""
-    from gentzen.models.threads import check_threads
-    from gentzen.repl.verify import BACKENDS
-    from gentzen.train.divergence import parse_kind
-
-    def need(ok: bool, message: str) -> None:
-        if not ok:
-            raise InputError(message)
-
-    need(bool(cfg.model and cfg.theorems and cfg.out), "--model, --theorems and --out are required")
-    need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
-    need(Path(cfg.theorems).is_file(), f"--theorems {cfg.theorems}: no such file")
-    from gentzen.train.replay import check_replay
-
-    check_replay(cfg.replay, cfg.replay_share, cfg.probe)
-    need(cfg.mode in MODES, f"--mode {cfg.mode!r}: choose per-theorem or batch")
-    need(cfg.iterations >= 1, f"--iterations must be at least 1, got {cfg.iterations}")
-    need(cfg.group >= 1, f"--group must be at least 1, got {cfg.group}")
-    parse_kind(cfg.divergence)
-    need(cfg.topk >= 0, f"--topk must be at least 0 (0: full vocabulary), got {cfg.topk}")
-    need(0.0 <= cfg.ema <= 1.0, f"--ema must be in [0, 1], got {cfg.ema:g}")
-    need(cfg.is_clip >= 0, f"--is-clip must be at least 0 (0: off), got {cfg.is_clip:g}")
-    if cfg.lora:
-        from gentzen.train.lora import parse_spec
-
-        parse_spec(cfg.lora)
-    need(cfg.backend in BACKENDS, f"--backend {cfg.backend!r}: choose one of {', '.join(BACKENDS)}")
-    need(cfg.task in ("prop", "lean"), f"--task {cfg.task!r}: choose prop or lean")
-    need(1 <= cfg.max_tokens <= 65536, f"--max-tokens must be in [1, 65536], got {cfg.max_tokens}")
-    if cfg.task == "lean":
-        from gentzen.train.lean_prover import require_lean
-
-        require_lean(cfg.repl_cmd or None, cfg.lean_url or None)  # without Lean: one line, before any work
-    need(cfg.lr > 0, f"--lr must be greater than 0, got {cfg.lr:g}")
-    need(cfg.steps >= 1, f"--steps must be at least 1, got {cfg.steps}")
-    need(cfg.temperature > 0, f"--temperature must be greater than 0 (SDPO learns from samples), got {cfg.temperature:g}")
-    need(200 <= cfg.feedback_chars <= 20000, f"--feedback-chars must be in [200, 20000], got {cfg.feedback_chars}")
-    need(cfg.limit >= 0, f"--limit must be at least 0, got {cfg.limit}")
-    check_threads(cfg.threads)
-    out = Path(cfg.out)
-    need(not (out.exists() and not out.is_dir()), f"--out {out}: is an existing file; give a folder")
-    if (out / "state.json").is_file() and not cfg.resume:
-        raise InputError(f"--out {out} holds an SDPO run: pass --resume to continue it, or choose another --out")
-    if cfg.task == "prop":  # last (it may ask a server): Lean or --repl-cmd for repl/both, a healthy Kimina
-        from gentzen.repl.checkers import require_checker
-
-        require_checker(cfg.backend, cfg.repl_cmd or None)
-
-
-def load_theorems(cfg: SDPOConfig) -> list[str]:
-    from gentzen.io import read_jsonl
-
-    out = [rec["theorem"] for _, rec in read_jsonl(cfg.theorems) if isinstance(rec, dict) and rec.get("theorem")]
-    out = out[:cfg.limit] if cfg.limit else out
-    if not out:
-        raise InputError(f"--theorems {cfg.theorems}: no records with a 'theorem'")
-    return out
-
-
-# -- sampling and checking one theorem ------------------------------------------------------------
-
-
-def sample_group(cfg: SDPOConfig, engine, theorem: str, seed: int):
-    """A group of guided samples; per-theorem mode stops the group at its first proof (the theorem
-    is solved), batch mode samples whole groups (verified siblings teach the failed ones)."""
-    from gentzen.search.methods import run_method
-
-    return run_method("guided", theorem, engine, samples=cfg.group, temperature=cfg.temperature, seed=seed,
-                      fmt="whole", stop_at_first=cfg.mode == "per-theorem")
-
-
-def check_group(verifier, theorem: str, res, clock: Clock) -> list:
-    """The verifier's verdict on each attempt's proof text (the sampler's own kernel check is not
-    trusted alone: a solved theorem is one whose saved proof the chosen backend accepts)."""
-    with clock.checking():
-        return list(verifier.verify_many([(theorem, a.proof) for a in res.attempts]))
-
-
-def failed_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts):
-    """The SDPO samples of a group's failed attempts, the verified proofs (siblings), and the
-    verified proofs' teacher-gap items (teacher.gap_items)."""
-    from gentzen.core.theorem import parse_theorem
-    from gentzen.models.formats import build_prompt
-    from gentzen.train.feedback import kernel_feedback, pick_sibling, teacher_prompt, verdict_feedback
-    from gentzen.train.teacher import gap_items
-
-    statement = parse_theorem(theorem).statement()
-    student = build_prompt("whole", statement)
-    ok = [(i, a.proof) for i, (a, v) in enumerate(zip(res.attempts, verdicts)) if v.ok]
-    samples, feedbacks = [], []
-    for i, (a, v) in enumerate(zip(res.attempts, verdicts)):
-        if v.ok or not a.proof.strip():
-            continue
-        if v.checker == "kernel" and a.error is not None:
-            fb = kernel_feedback(theorem, a.proof, a.error)
-        else:
-            fb = verdict_feedback(v, kernel_feedback(theorem, a.proof, a.error).state if a.error else "")
-        feedbacks.append(fb)
-        teacher = teacher_prompt(student, fb, pick_sibling(ok, i), cfg.feedback_chars)
-        samples.append(make_sample(tokenizer, student, teacher, a.proof + "\n"))
-    proofs = [p for _, p in ok]
-    return samples, proofs, gap_items(student, proofs, feedbacks, cfg.feedback_chars)
-
-
-def tally_group(tally: Tally, res, verdicts) -> None:
-    for a, v in zip(res.attempts, verdicts):
-        tally.samples += 1
-        tally.tokens += a.tokens
-        tally.model_calls += a.model_calls
-        tally.kernel_checks += a.kernel_checks
-        tally.verified += bool(v.ok)
-
-
-def lean_group(cfg: SDPOConfig, engine, checker, tokenizer, theorem: str, seed: int, tally: Tally,
-               clock: Clock) -> tuple[list[Sample], list[str]]:
-    """The lean task's group: n whole proofs sampled from the statement's prompt, each parsed,
-    pinned and checked by Lean; the failed ones' SDPO samples carry Lean's message as feedback."""
-    from gentzen.train.feedback import Feedback, pick_sibling, teacher_prompt
-    from gentzen.train.lean_prover import parse_output, prompt_for
-
-    student = prompt_for(theorem, cfg.lean_header)
-    with clock.sampling():
-        outs = engine.generate([student], cfg.group, max_tokens=cfg.max_tokens, temperature=cfg.temperature,
-                               stop=["```"], seed=seed)[0]
-    results = []
-    with clock.checking():
-        for c in outs:
-            results.append(checker.check(theorem, parse_output(c.text, c.finish_reason, student)))
-    ok = [(i, c.text) for i, (c, r) in enumerate(zip(outs, results)) if r.ok]
-    samples = []
-    for i, (c, r) in enumerate(zip(outs, results)):
-        tally.samples += 1
-        tally.tokens += c.tokens
-        tally.model_calls += 1
-        tally.kernel_checks += 1
-        tally.verified += bool(r.ok)
-        if r.ok or not c.token_ids:
-            continue
-        teacher = teacher_prompt(student, Feedback(r.kind or "error", r.message or "", r.line), pick_sibling(ok, i),
-                                 cfg.feedback_chars)
-        samples.append(Sample(list(tokenizer(student)["input_ids"]), list(tokenizer(teacher)["input_ids"]),
-                              list(c.token_ids)))
-    return samples, [results[i].text for i, _ in ok]
-
-
-def one_group(cfg: SDPOConfig, engine, verifier, tokenizer, theorem: str, seed: int, tally: Tally,
-              clock: Clock):
-    """Sample and check one theorem's group: (SDPO samples of the failed proofs, verified proofs,
-    teacher-gap items; the lean task measures no gap)."""
-    if cfg.task == "lean":
-        return (*lean_group(cfg, engine, verifier, tokenizer, theorem, seed, tally, clock), [])
-    res = sample_group(cfg, engine, theorem, seed)
-    for a in res.attempts:
-        clock.charge(a.sample_seconds, a.check_seconds)
-    verdicts = check_group(verifier, theorem, res, clock)
-    tally_group(tally, res, verdicts)
-    return failed_samples(cfg, tokenizer, theorem, res, verdicts)
-
-
-# -- the run --------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -247,7 +35,7 @@ class SDPOResult:
 
 def _load_student(cfg: SDPOConfig, path: str):
     from gentzen.models import checkpoint
-    from gentzen.train.lora import add_lora, load_adapter
+    from gentzen.models.lora import add_lora, load_adapter
 
     adapter = Path(path) / "adapter"
     model, tokenizer, meta = checkpoint.load_checkpoint(path if not adapter.is_dir() else cfg.model, cfg.device)
@@ -270,7 +58,7 @@ def _engine(model, tokenizer):
 
 def _save(cfg: SDPOConfig, out: Path, model, tokenizer, meta: dict) -> None:
     from gentzen.models import checkpoint
-    from gentzen.train.lora import save_adapter
+    from gentzen.models.lora import save_adapter
 
     if hasattr(model, "peft_config"):
         save_adapter(model, out / "model" / "adapter")
@@ -286,9 +74,9 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     from gentzen.models.threads import set_threads
     from gentzen.repl.verify import make_verifier
     from gentzen.train.divergence import make_teacher
-    from gentzen.train.ei import derived_seed
-    from gentzen.train.sft import _CtrlC
-    from gentzen.train.teacher import preflight, refusal, teacher_gap
+    from gentzen.train.interrupt import CtrlC
+    from gentzen.train.seeds import derived_seed
+    from gentzen.train.teacher import refusal, teacher_gap
 
     say = progress or (lambda ev: None)
     out = Path(cfg.out)
@@ -316,7 +104,7 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
         totals.add(Tally.from_dict(r.get("tally", {})))
         for k, v in r.get("seconds", {}).items():
             seconds[k] = round(seconds.get(k, 0.0) + v, 4)
-    stop = _CtrlC()
+    stop = CtrlC()
 
     def save_state(done: int) -> None:
         atomic_write_json(state_file, {"done": done, "config": asdict(cfg)})
