@@ -8,7 +8,7 @@ import json
 import pytest
 
 from gentzen.bench.kernel import corpus
-from gentzen.bench.lean_agreement import mutations
+from gentzen.bench.mutations import mutations
 from gentzen.repl import protocol as P
 from gentzen.repl.results import ResultLog, item_key
 from gentzen.repl.verdicts import Prepared, Verdict, lean_verdict, prepare
