@@ -177,21 +177,8 @@ def train(cfg: SFTConfig, progress: Callable[[dict], None] | None = None) -> SFT
         torch.set_flush_denormal(False)
 
 
-def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SFTResult:
-    require("transformers", "train")
-    if not cfg.data or not cfg.out:
-        raise InputError("both data and out are required")
-    formats.check_format(cfg.format)
-    say = progress or (lambda event: None)
-    out = Path(cfg.out)
-
-    # TRY NOT TO MODIFY: seeding and threads
-    random.seed(cfg.seed)
-    torch.manual_seed(cfg.seed)
-    set_threads(cfg.threads)  # 0: the measured default (gentzen.models.threads)
-    device = pick_device(cfg.device)
-
-    # Data: reference proofs -> training sequences of the chosen format
+def _data(cfg: SFTConfig):
+    """(train records, train examples, their teacher-format share, held-out examples, the data's sha)."""
     records = formats.read_records(cfg.data, cfg.split)
     held_out = formats.read_records(cfg.data, cfg.eval_split) if cfg.eval_split != cfg.split else []
     if not records:
@@ -203,8 +190,12 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     train_examples += teacher_seqs
     eval_examples = [ex for r in held_out for ex in formats.examples(r, cfg.format)]
     data_sha = hashlib.sha256(Path(cfg.data).read_bytes()).hexdigest()[:16]
+    return records, train_examples, teacher_seqs, eval_examples, data_sha
 
-    # Tokenizer and model: resume > init > new
+
+def _model(cfg: SFTConfig, out: Path, device: str, records, teacher_seqs, data_sha: str):
+    """Tokenizer and model, resume > init > new: (model, tokenizer, train state or None, the
+    settings changed since the checkpoint, its metadata). A changed run refuses without --force."""
     state = checkpoint.load_train_state(out) if cfg.resume else None
     changes: list[dict] = []
     old_meta = checkpoint.read_meta(out) if state is not None else {}
@@ -231,6 +222,52 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
         from gentzen.models.lora import add_lora
 
         model = add_lora(model, cfg.lora)
+    return model, tokenizer, state, changes, old_meta
+
+
+def _optimizer(torch, cfg: SFTConfig, model, device: str):
+    """AdamW over the trainable parameters, no weight decay on norms and biases (1-D tensors)."""
+    params = [p for p in model.parameters() if p.requires_grad]
+    groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": cfg.weight_decay},
+              {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
+    return params, torch.optim.AdamW(groups, lr=cfg.lr, betas=(0.9, 0.95), fused=device.startswith("cuda"))
+
+
+def _held_out_loss(torch, model, enc_eval, batch_size: int, pad_id: int, device: str) -> float | None:
+    """Mean loss per supervised token over the held-out sequences (None without any)."""
+    if not enc_eval:
+        return None
+    model.eval()
+    total, count = 0.0, 0
+    with torch.no_grad():
+        for i in range(0, len(enc_eval), batch_size):
+            ids, labels, mask = collate(torch, enc_eval[i:i + batch_size], pad_id, device)
+            n = int((labels[:, 1:] != -100).sum())
+            total += float(batch_loss(torch, model, ids, labels, mask)) * n
+            count += n
+    model.train()
+    return total / max(count, 1)
+
+
+def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SFTResult:
+    """The run, top to bottom: seeds, data, model, optimizer, then the loop with its checkpoints.
+    Over 80 lines on purpose: the loop and its save/meta closures share every counter, and read
+    as one cleanrl-style script (the setup lives in _data, _model and _optimizer)."""
+    require("transformers", "train")
+    if not cfg.data or not cfg.out:
+        raise InputError("both data and out are required")
+    formats.check_format(cfg.format)
+    say = progress or (lambda event: None)
+    out = Path(cfg.out)
+
+    # TRY NOT TO MODIFY: seeding and threads
+    random.seed(cfg.seed)
+    torch.manual_seed(cfg.seed)
+    set_threads(cfg.threads)  # 0: the measured default (gentzen.models.threads)
+    device = pick_device(cfg.device)
+
+    records, train_examples, teacher_seqs, eval_examples, data_sha = _data(cfg)
+    model, tokenizer, state, changes, old_meta = _model(cfg, out, device, records, teacher_seqs, data_sha)
     model.train()
     enc = [encode(tokenizer, ex, cfg.max_len, cfg.loss_on_prompt) for ex in train_examples]
     enc = [e for e in enc if any(y != -100 for y in e[1])]
@@ -240,11 +277,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     say({"event": "start", "sequences": len(enc), "teacher_sequences": len(teacher_seqs), "eval_sequences": len(enc_eval),
          "tokens_per_epoch": sum(lengths), "parameters": n_params, "device": device})
 
-    # Optimizer: no weight decay on norms and biases (1-D tensors)
-    params = [p for p in model.parameters() if p.requires_grad]
-    groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": cfg.weight_decay},
-              {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
-    opt = torch.optim.AdamW(groups, lr=cfg.lr, betas=(0.9, 0.95), fused=device.startswith("cuda"))
+    params, opt = _optimizer(torch, cfg, model, device)
     step, tokens_seen, elapsed, epoch, pos, history = 0, 0, 0.0, 0, 0, []
     if state is not None:
         opt.load_state_dict(state["optimizer"])
@@ -253,18 +286,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
         torch.set_rng_state(state["torch_rng"])
 
     def evaluate() -> float | None:
-        if not enc_eval:
-            return None
-        model.eval()
-        total, count = 0.0, 0
-        with torch.no_grad():
-            for i in range(0, len(enc_eval), cfg.batch_size):
-                ids, labels, mask = collate(torch, enc_eval[i:i + cfg.batch_size], tokenizer.pad_token_id, device)
-                n = int((labels[:, 1:] != -100).sum())
-                total += float(batch_loss(torch, model, ids, labels, mask)) * n
-                count += n
-        model.train()
-        return total / max(count, 1)
+        return _held_out_loss(torch, model, enc_eval, cfg.batch_size, tokenizer.pad_token_id, device)
 
     def meta(train_loss, eval_loss) -> dict:
         return {"data": str(cfg.data), "data_sha256": data_sha, "format": cfg.format,
