@@ -11,7 +11,8 @@ import torch
 
 from gentzen.models import checkpoint
 from gentzen.train import replay
-from gentzen.train.ei import derived_seed, repeats
+from gentzen.train.ei import repeats
+from gentzen.train.seeds import derived_seed
 from gentzen.train.update import UpdateConfig, probe_ce, update
 
 torch.set_num_threads(1)

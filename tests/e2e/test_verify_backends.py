@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gentzen.bench.kernel import corpus
-from gentzen.bench.lean_agreement import mutations
+from gentzen.bench.mutations import mutations
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNEL_REPL = ("--repl-cmd", "gentzen repl")  # the kernel-backed REPL, never a silent stand-in for Lean

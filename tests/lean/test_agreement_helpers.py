@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from gentzen.bench import lean_agreement as la
+from gentzen.bench import lean_process as lp
+from gentzen.bench import mutations as mu
 
 ST = "theorem t (P Q R : Prop) (h1 : P → Q) (h2 : Q → R) (h3 : P ∧ Q) : P → R := by"
 PROOF = "  have n1 : P → R := by\n    intro n2\n    exact h2 (h1 n2)\n  exact n1"
@@ -31,7 +33,7 @@ def test_parse_lean_cli_output_multiline_and_error_codes():
         /tmp/x/Check.lean:9:8: warning: declaration uses `sorry`
         other.lean:1:0: error: not ours
         """)
-    msgs = la.parse_lean_output(out, "Check.lean")
+    msgs = lp.parse_lean_output(out, "Check.lean")
     assert [(m.severity, m.line, m.column) for m in msgs] == [("error", 3, 8), ("error", 5, 2), ("warning", 9, 8)]
     assert msgs[0].text == "Unknown identifier `h3`"
     assert msgs[1].text == "unsolved goals\ncase right\nP Q : Prop\n⊢ Q"
@@ -40,30 +42,30 @@ def test_parse_lean_cli_output_multiline_and_error_codes():
 
 
 def test_lean_verdict_rules():
-    M = la.LeanMessage
-    assert la.lean_accepts([])
-    assert la.lean_accepts([M("warning", 1, 0, "unused variable `x`")])
-    assert not la.lean_accepts([M("error", 1, 0, "No goals to be solved")])
-    assert not la.lean_accepts([M("warning", 1, 8, "declaration uses `sorry`")])
-    assert not la.lean_accepts([M("warning", 1, 8, "declaration uses 'sorry'")])  # pre-4.28 spelling
+    M = lp.LeanMessage
+    assert lp.lean_accepts([])
+    assert lp.lean_accepts([M("warning", 1, 0, "unused variable `x`")])
+    assert not lp.lean_accepts([M("error", 1, 0, "No goals to be solved")])
+    assert not lp.lean_accepts([M("warning", 1, 8, "declaration uses `sorry`")])
+    assert not lp.lean_accepts([M("warning", 1, 8, "declaration uses 'sorry'")])  # pre-4.28 spelling
     resp = {"messages": [{"severity": "error", "pos": {"line": 2, "column": 2}, "data": "x"}], "env": 0}
-    assert la.repl_messages(resp) == [M("error", 2, 2, "x")]
+    assert lp.repl_messages(resp) == [M("error", 2, 2, "x")]
 
 
 def test_split_chunks_keeps_boxes_and_bullets_whole():
-    assert la.split_chunks(PROOF) == [["  have n1 : P → R := by", "    intro n2", "    exact h2 (h1 n2)"],
+    assert mu.split_chunks(PROOF) == [["  have n1 : P → R := by", "    intro n2", "    exact h2 (h1 n2)"],
                                       ["  exact n1"]]
     bullets = "  rcases h1 with n1 | n2\n  · intro n3\n    exact n3\n\n  · exact n2"
-    chunks = la.split_chunks(bullets)
+    chunks = mu.split_chunks(bullets)
     assert [c[0].strip() for c in chunks] == ["rcases h1 with n1 | n2", "· intro n3", "· exact n2"]
-    assert la.chunk_tactic(chunks[1]) == "· intro n3\n  exact n3"
-    assert la.chunk_tactic(chunks[0]) == "rcases h1 with n1 | n2"
+    assert mu.chunk_tactic(chunks[1]) == "· intro n3\n  exact n3"
+    assert mu.chunk_tactic(chunks[0]) == "rcases h1 with n1 | n2"
 
 
 def test_mutations_cover_every_kind_and_change_the_proof():
     proof = PROOF.replace("  exact n1", "  have n3 : P := h3.1\n  exact n1")
-    muts = dict(la.mutations(ST, proof))
-    assert set(muts) == set(la.MUTATION_KINDS)
+    muts = dict(mu.mutations(ST, proof))
+    assert set(muts) == set(mu.MUTATION_KINDS)
     for kind, text in muts.items():
         assert text != proof, kind
     assert len(muts["deleted_line"].split("\n")) == 4
@@ -71,13 +73,13 @@ def test_mutations_cover_every_kind_and_change_the_proof():
     assert "¬(P → R)" in muts["changed_formula"] or "¬(P)" in muts["changed_formula"]
     assert any(ln.startswith("   ") and not ln.startswith("    ") or ln.startswith("     ")
                for ln in muts["broken_indentation"].split("\n"))
-    assert la.mutations(ST, proof) == la.mutations(ST, proof)  # deterministic
-    assert dict(la.mutations(ST, "  exact h2 (h1 n2)")).keys() == {"wrong_citation"}  # one line: no delete/indent
+    assert mu.mutations(ST, proof) == mu.mutations(ST, proof)  # deterministic
+    assert dict(mu.mutations(ST, "  exact h2 (h1 n2)")).keys() == {"wrong_citation"}  # one line: no delete/indent
 
 
 def test_wrong_citation_only_replaces_cited_names():
     for seed in range(40):
-        (kind, text), *_ = la.mutations(ST, "  intro n1\n  exact h2 (h1 n1)", seed=seed)
+        (kind, text), *_ = mu.mutations(ST, "  intro n1\n  exact h2 (h1 n1)", seed=seed)
         assert kind == "wrong_citation"
         assert text.split("\n")[0] == "  intro n1"  # the binder of `intro` is never touched
 
@@ -85,10 +87,10 @@ def test_wrong_citation_only_replaces_cited_names():
 def test_swapped_rule_sites():
     st = "theorem t (P Q : Prop) (h1 : P ∧ Q) : Q ∨ P := by"
     for seed in range(20):
-        muts = dict(la.mutations(st, "  have n1 : Q := h1.2\n  exact Or.inl n1", seed=seed))
+        muts = dict(mu.mutations(st, "  have n1 : Q := h1.2\n  exact Or.inl n1", seed=seed))
         assert muts["swapped_rule"] in ("  have n1 : Q := h1.1\n  exact Or.inl n1",
                                         "  have n1 : Q := h1.2\n  exact Or.inr n1")
-    (only,) = [t for k, t in la.mutations("theorem t (P Q : Prop) (h1 : P) : P ∨ Q := by",
+    (only,) = [t for k, t in mu.mutations("theorem t (P Q : Prop) (h1 : P) : P ∨ Q := by",
                                           "  left\n  exact h1") if k == "swapped_rule"]
     assert only == "  right\n  exact h1"
 
@@ -140,18 +142,18 @@ def fake_lake(tmp_path, monkeypatch) -> Path:
 
 
 def test_repl_protocol_round_trip(fake_lake):
-    with la.Repl(fake_lake, timeout=20) as repl:
+    with lp.Repl(fake_lake, timeout=20) as repl:
         assert la.checking_env(repl) == 0
         assert repl.command("theorem t (P : Prop) (h1 : P) : P := by\n  exact h1") == {"env": 0}
         bad = repl.command("theorem t (P : Prop) (h1 : P) : P := by\n  exact BAD")
-        assert not la.lean_accepts(la.repl_messages(bad))
+        assert not lp.lean_accepts(lp.repl_messages(bad))
         assert la.repl_goals(repl, "theorem t (P : Prop) (h1 : P) : P := by", "  exact h1") == (
             ["P : Prop\nh1 : P\n⊢ P"], [[]])
     assert la.lean_version(fake_lake, timeout=20) == "4.32.0"
 
 
 def test_repl_times_out_instead_of_hanging(fake_lake):
-    with la.Repl(fake_lake, timeout=1) as repl, pytest.raises(la.ReplError, match="no answer"):
+    with lp.Repl(fake_lake, timeout=1) as repl, pytest.raises(lp.ReplError, match="no answer"):
         repl.command("hang")
 
 
@@ -180,7 +182,7 @@ def test_main_writes_disagreements_and_exit_code(fake_lake, tmp_path, monkeypatc
     # reject proofs citing `Or.inr`, so exactly those rows must be reported as disagreements.
     monkeypatch.setattr(la, "kernel_check", lambda st, pr: ("Or.inr" not in pr, None))
     monkeypatch.setattr(la, "kernel_goals",
-                        lambda st, pr: (["P : Prop\nh1 : P\n⊢ P"], [[] for _ in la.split_chunks(pr)]))
+                        lambda st, pr: (["P : Prop\nh1 : P\n⊢ P"], [[] for _ in mu.split_chunks(pr)]))
     sets_dir = tmp_path / "sets"
     sets_dir.mkdir()
     (sets_dir / "demo.jsonl").write_text(

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gentzen.bench import lean_agreement as la
+from gentzen.bench import lean_process as lp
 from gentzen.data.export_lean import export_lean, parse_lean_export
 
 pytestmark = [pytest.mark.requires_lean, pytest.mark.slow]
@@ -66,8 +67,8 @@ def test_rule_examples_and_message_texts(built):
 def test_exported_sets_elaborate_and_kernel_accepts_them(built, sets):
     for set_name, records in sets.items():
         text = export_lean(records, set_name)
-        rc, msgs, raw = la.run_lean_file(text, built)
-        errors = [m for m in msgs if not la.lean_accepts([m])]
+        rc, msgs, raw = lp.run_lean_file(text, built)
+        errors = [m for m in msgs if not lp.lean_accepts([m])]
         assert rc == 0 and not errors, f"set {set_name}: Lean rejects exported reference proofs:\n{raw}"
         for item in parse_lean_export(text):
             ok, err = la.kernel_check(item.statement, item.proof)
@@ -77,8 +78,8 @@ def test_exported_sets_elaborate_and_kernel_accepts_them(built, sets):
 def test_lean_rejects_an_exported_file_with_a_wrong_proof(built):
     # The file-level check above must be able to fail.
     bad = [{"name": "bad", "theorem": "theorem t (P Q : Prop) (h1 : P) : Q := by", "proof": "  exact h1"}]
-    rc, msgs, raw = la.run_lean_file(export_lean(bad, "bad"), built)
-    assert rc != 0 and not la.lean_accepts(msgs), raw
+    rc, msgs, raw = lp.run_lean_file(export_lean(bad, "bad"), built)
+    assert rc != 0 and not lp.lean_accepts(msgs), raw
 
 
 def test_reference_and_mutated_proofs_get_the_same_verdict(built, sets):
@@ -105,7 +106,7 @@ WRONG_STEPS = [
 
 @pytest.mark.parametrize("statement,proof,kind", WRONG_STEPS, ids=[k for *_, k in WRONG_STEPS])
 def test_wrong_step_messages_are_leans(built, statement, proof, kind):
-    with la.Repl(built) as repl:
+    with lp.Repl(built) as repl:
         row = la.check_verdict(repl, "wrong", kind, "reference", statement, proof, la.checking_env(repl))
     assert row.lean_ok is False and row.kernel_ok is False, row
     assert row.kernel_error and row.kernel_error["kind"] == kind

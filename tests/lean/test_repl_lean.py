@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gentzen.bench.kernel import corpus
-from gentzen.bench.lean_agreement import mutations
+from gentzen.bench.mutations import mutations
 
 pytestmark = pytest.mark.requires_lean
 

@@ -186,7 +186,7 @@ def test_syncer_publishes_each_lora_update_as_a_new_adapter(servers, tmp_path):
     from gentzen.models import formats
     from gentzen.models.model import new_model
     from gentzen.models.tokenizer import train_tokenizer
-    from gentzen.train.lora import add_lora
+    from gentzen.models.lora import add_lora
     from gentzen.train.samples import records
 
     a, b = servers(), servers()

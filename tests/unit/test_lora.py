@@ -40,7 +40,7 @@ IDS = torch.tensor([[1, 5, 9, 17, 33, 2, 7]])
 
 
 def test_qwen2_targets_are_the_projections_never_embeddings_or_head(tmp_path):
-    from gentzen.train.lora import target_modules
+    from gentzen.models.lora import target_modules
 
     model = _load(_qwen2_dir(tmp_path))
     t = target_modules(model)
@@ -49,7 +49,7 @@ def test_qwen2_targets_are_the_projections_never_embeddings_or_head(tmp_path):
 
 
 def test_unknown_architecture_falls_back_to_its_linear_layers():
-    from gentzen.train.lora import target_modules
+    from gentzen.models.lora import target_modules
 
     cfg = transformers.GPTJConfig(vocab_size=64, n_embd=32, n_layer=1, n_head=4, n_positions=32, rotary_dim=4)
     model = transformers.GPTJForCausalLM(cfg)
@@ -59,7 +59,7 @@ def test_unknown_architecture_falls_back_to_its_linear_layers():
 
 
 def test_save_then_load_gives_identical_logits(tmp_path):
-    from gentzen.train.lora import add_lora, load_adapter, save_adapter
+    from gentzen.models.lora import add_lora, load_adapter, save_adapter
 
     path = _qwen2_dir(tmp_path)
     model = add_lora(_load(path), "4:8")
@@ -83,7 +83,7 @@ def test_save_then_load_gives_identical_logits(tmp_path):
 
 
 def test_merged_state_is_the_adapted_model(tmp_path):
-    from gentzen.train.lora import add_lora, merged_state
+    from gentzen.models.lora import add_lora, merged_state
 
     path = _qwen2_dir(tmp_path)
     model = add_lora(_load(path), "r=4,alpha=16")
@@ -100,7 +100,7 @@ def test_gentzen_llama_gets_a_lora_too():
     from gentzen.models import formats
     from gentzen.models.model import new_model
     from gentzen.models.tokenizer import train_tokenizer
-    from gentzen.train.lora import add_lora
+    from gentzen.models.lora import add_lora
     from gentzen.train.samples import records
 
     tok = train_tokenizer(list(formats.corpus(records(), "whole")), vocab_size=300)
@@ -112,7 +112,7 @@ def test_gentzen_llama_gets_a_lora_too():
 
 @pytest.mark.parametrize("bad", ["0:4", "x:4", "4:0", "r=4,beta=2", "4:8:1"])
 def test_bad_specs_are_input_errors(bad):
-    from gentzen.train.lora import parse_spec
+    from gentzen.models.lora import parse_spec
 
     with pytest.raises(InputError):
         parse_spec(bad)
@@ -120,7 +120,7 @@ def test_bad_specs_are_input_errors(bad):
 
 def test_train_sft_with_lora_writes_the_merged_model_and_the_adapter(tmp_path):
     from gentzen.models import checkpoint
-    from gentzen.train.lora import load_adapter
+    from gentzen.models.lora import load_adapter
     from gentzen.train.samples import write_jsonl
     from gentzen.train.sft import SFTConfig, train
 

@@ -58,7 +58,8 @@ def test_checker_over_the_repl_protocol():
 
 
 def test_lean_group_reports_only_proofs_the_checker_accepted():
-    from gentzen.train.sdpo import SDPOConfig, lean_group
+    from gentzen.train.sdpo_config import SDPOConfig
+    from gentzen.train.sdpo_group import lean_group
 
     engine = FakeEngine(["  exact h2\n```", "  exact h1 h2\n```", "  exact h1"])
     c = LeanChecker(repl_cmd="gentzen repl")

@@ -1,4 +1,4 @@
-"""The prop task's group (train/sdpo.one_group) on a scripted engine: a proof the sampler finds is
+"""The prop task's group (train/sdpo_group.one_group) on a scripted engine: a proof the sampler finds is
 kept only when the verifier accepts it, counted in the tally, and re-verifies on its own. The e2e
 tests run the shipped model, which may solve none: SDPO samples whole proofs and that model was
 trained on goal states (docs/results.md, issue 23), so the solved path is pinned here."""
@@ -9,7 +9,8 @@ from gentzen.core.kernel import check_proof
 from gentzen.engines.fake import FakeEngine
 from gentzen.repl.verify import make_verifier
 from gentzen.train.accounting import Clock, Tally
-from gentzen.train.sdpo import SDPOConfig, one_group
+from gentzen.train.sdpo_config import SDPOConfig
+from gentzen.train.sdpo_group import one_group
 
 ST = "theorem mp (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by"
 

@@ -32,7 +32,7 @@ def tiny():
 
 def _samples(tok, same_prompt=False):
     from gentzen.train.feedback import kernel_feedback, teacher_prompt
-    from gentzen.train.sdpo import make_sample
+    from gentzen.train.sdpo_loss import make_sample
 
     student = build_prompt("whole", parse_theorem(THM).statement())
     fb = kernel_feedback(THM, BAD, check_proof(THM, BAD).error)
@@ -41,7 +41,7 @@ def _samples(tok, same_prompt=False):
 
 
 def _divergence(model, teacher, samples, kind="reverse", alpha=1.0):
-    from gentzen.train.sdpo import sample_loss
+    from gentzen.train.sdpo_loss import sample_loss
 
     with torch.no_grad():
         loss, n, d, _ = sample_loss(torch, model, teacher, samples[0], kind, alpha, 20, 2.0)
@@ -61,7 +61,8 @@ def test_divergence_is_zero_when_the_teacher_sees_the_student_prompt(tiny):
 @pytest.mark.parametrize("divergence", ["reverse", "forward", "jsd:0.5"])
 def test_one_step_on_a_fixed_failed_sample_lowers_the_divergence(tiny, divergence):
     from gentzen.train.divergence import make_teacher, parse_kind
-    from gentzen.train.sdpo import SDPOConfig, sdpo_update
+    from gentzen.train.sdpo_config import SDPOConfig
+    from gentzen.train.sdpo_loss import sdpo_update
 
     base, tok = tiny
     model = copy.deepcopy(base)
@@ -89,7 +90,7 @@ def test_the_teacher_reads_the_same_response_tokens(tiny):
 def test_batched_forward_equals_one_sample_at_a_time(tiny):
     from gentzen.train.divergence import make_teacher
     from gentzen.train.feedback import Feedback, teacher_prompt
-    from gentzen.train.sdpo import batch_response_logits, make_sample, sample_loss
+    from gentzen.train.sdpo_loss import batch_response_logits, make_sample, sample_loss
 
     model, tok = tiny
     teacher = make_teacher(model)
@@ -99,7 +100,7 @@ def test_batched_forward_equals_one_sample_at_a_time(tiny):
     with torch.no_grad():
         one = [sample_loss(torch, model, teacher, s, "reverse", 1.0, 20, 2.0)[2] for s in samples]
         logits = batch_response_logits(torch, model, [s.teacher_ids for s in samples], [s.response_ids for s in samples])
-    from gentzen.train.sdpo import _response_logits
+    from gentzen.train.sdpo_loss import _response_logits
 
     each = torch.cat([_response_logits(torch, model, s.teacher_ids, s.response_ids) for s in samples])
     assert torch.allclose(logits, each, atol=1e-4)

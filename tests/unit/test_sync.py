@@ -51,7 +51,7 @@ def _fresh(path):
 def test_fast_engine_after_sync_equals_a_fresh_load_of_the_updated_weights(saved, tmp_path, lora):
     from gentzen.engines.sync import Syncer
     from gentzen.models import checkpoint
-    from gentzen.train.lora import merged_state
+    from gentzen.models.lora import merged_state
 
     engine = _fresh(saved / "v0")
     assert engine.impl == "fast"
@@ -59,7 +59,7 @@ def test_fast_engine_after_sync_equals_a_fresh_load_of_the_updated_weights(saved
     model, tok, meta = checkpoint.load_checkpoint(saved / "v0")
     model.train()
     if lora:
-        from gentzen.train.lora import add_lora
+        from gentzen.models.lora import add_lora
 
         model = add_lora(model, lora)
     model = _train(model, tok, lr=3e-2 if lora else 3e-3)
@@ -102,7 +102,7 @@ def test_vllm_two_updates_two_adapter_ids_and_the_second_is_served(saved, tmp_pa
     from gentzen.engines.torch_engine import TorchEngine
     from gentzen.engines.vllm_engine import VllmEngine
     from gentzen.models import checkpoint
-    from gentzen.train.lora import add_lora
+    from gentzen.models.lora import add_lora
 
     v = VllmEngine(saved / "v0", enable_lora=True, max_lora_rank=8, max_model_len=512)
     try:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gentzen.train.grpo import group_advantages
+from gentzen.train.grpo_loss import group_advantages
 
 MODEL = Path(__file__).resolve().parents[1] / "fixtures" / "tiny_gen_model"
 
@@ -32,7 +32,7 @@ def test_a_group_with_equal_rewards_contributes_nothing():
 def test_clipped_loss_by_hand():
     import torch
 
-    from gentzen.train.grpo import clipped_loss
+    from gentzen.train.grpo_loss import clipped_loss
 
     # two sequences, two tokens each (the second sequence's second token is padding)
     old = torch.zeros(2, 2)
@@ -58,7 +58,7 @@ def test_clipped_loss_by_hand():
 def test_the_gradient_raises_positive_advantage_sequences():
     import torch
 
-    from gentzen.train.grpo import clipped_loss
+    from gentzen.train.grpo_loss import clipped_loss
 
     new = torch.zeros(2, 3, requires_grad=True)
     loss, _ = clipped_loss(torch, new, torch.zeros(2, 3), torch.tensor([1.0, -1.0]), torch.ones(2, 3, dtype=torch.bool),
@@ -72,7 +72,8 @@ def test_policy_update_lowers_the_surrogate_on_its_groups():
     import torch
 
     from gentzen.models.checkpoint import load_checkpoint
-    from gentzen.train.grpo import GRPOConfig, policy_update, round_sequences, update_config
+    from gentzen.train.grpo import GRPOConfig, update_config
+    from gentzen.train.grpo_loss import policy_update, round_sequences
 
     model, tok, _ = load_checkpoint(MODEL)
     torch.manual_seed(0)

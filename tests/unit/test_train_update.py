@@ -97,7 +97,7 @@ def test_step_ids_split_the_completion_at_newlines(pretrained):
 def test_weights_are_cat_weights_of_each_steps_own_logprob(pretrained):
     """The objective equals Σ_t w_t Σ_{tokens of t} CE / (supervised tokens), with w from cat_weights
     of the per-step sums of the model's own token log-probs, computed here independently."""
-    from gentzen.train.sft import collate, encode
+    from gentzen.train.sequences import collate, encode
     from gentzen.train.update import batch_objective, encode_proof, newline_ids
     from gentzen.models import formats
     from gentzen.train.weights import cat_weights

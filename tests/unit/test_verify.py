@@ -8,12 +8,12 @@ import json
 import pytest
 
 from gentzen.bench.kernel import corpus
-from gentzen.bench.lean_agreement import mutations
+from gentzen.bench.mutations import mutations
 from gentzen.repl import protocol as P
 from gentzen.repl.results import ResultLog, item_key
-from gentzen.repl.verify import (BothVerifier, KernelVerifier, KiminaVerifier, Prepared, ReplVerifier,
-                                 Verdict, Verifier, lean_repl_cmd, lean_verdict, make_verifier, prepare,
-                                 repl_checker, repl_command)
+from gentzen.repl.verdicts import Prepared, Verdict, lean_verdict, prepare
+from gentzen.repl.verify import (BothVerifier, KernelVerifier, KiminaVerifier, ReplVerifier, Verifier, lean_repl_cmd,
+                                 make_verifier, repl_checker, repl_command)
 
 THM = "theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
 GOOD = "  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"

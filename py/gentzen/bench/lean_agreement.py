@@ -3,6 +3,7 @@
 `python -m gentzen.bench.lean_agreement --out report.jsonl` checks the shipped sets against the
 real Lean (`lake exe repl` in the repository's Lake project) and writes one JSON line per
 disagreement. It needs `lake` on PATH (see docs/lean.md); without it, it exits with a message.
+Lean itself is driven by lean_process.py; the mutated proofs come from mutations.py.
 """
 
 from __future__ import annotations
@@ -10,24 +11,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import queue
-import random
-import re
-import subprocess
 import sys
-import tempfile
-import threading
-import time
-import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from gentzen.bench.lean_process import Repl, ReplError, lean_accepts, repl_messages
+from gentzen.bench.mutations import chunk_tactic, full_text, mutations, split_chunks
 from gentzen.repl.project import find_lake, find_project  # noqa: F401 - re-exported for callers
 
 PINNED_TOOLCHAIN = "leanprover/lean4:v4.32.0"
-MUTATION_KINDS = ("wrong_citation", "swapped_rule", "deleted_line", "changed_formula", "broken_indentation")
 
 # The worked examples of docs/proof-language.md: always checked, so that an agreement run means
 # something even before any set is shipped.
@@ -42,249 +36,6 @@ BUILTIN_ITEMS: tuple[dict[str, str], ...] = (
      "theorem": "theorem dne (P : Prop) (h1 : ¬¬P) : P := by",
      "proof": "  apply Classical.byContradiction\n  intro n1\n  exact h1 n1"},
 )
-
-
-# ---------------------------------------------------------------------------------------------
-# Lean messages and verdicts
-
-
-@dataclass
-class LeanMessage:
-    severity: str  # "error" | "warning" | "info"
-    line: int      # 1-based
-    column: int    # 0-based, code points
-    text: str
-
-
-def lean_accepts(messages: Iterable[LeanMessage]) -> bool:
-    """Lean's verdict (lean_facts §4.3): valid iff no error and no `declaration uses …sorry…`."""
-    for m in messages:
-        if m.severity == "error":
-            return False
-        if m.severity == "warning" and m.text.startswith("declaration uses") and "sorry" in m.text:
-            return False
-    return True
-
-
-_CLI_HEADER = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning|info)(?:\([^)]*\))?: ?(?P<rest>.*)$")
-
-
-def parse_lean_output(text: str, filename: str | None = None) -> list[LeanMessage]:
-    """Messages from `lean FILE` output: `FILE:L:C: error[(code)]: text`, continued by the lines
-    that follow until the next header. Only headers naming `filename` (when given) start one."""
-    out: list[LeanMessage] = []
-    for raw in text.splitlines():
-        m = _CLI_HEADER.match(raw)
-        if m and (filename is None or m.group("file").endswith(filename)):
-            out.append(LeanMessage(m.group("sev"), int(m.group("line")), int(m.group("col")), m.group("rest")))
-        elif out:
-            out[-1].text += "\n" + raw
-    for msg in out:
-        msg.text = msg.text.strip()
-    return out
-
-
-def repl_messages(response: Mapping[str, Any]) -> list[LeanMessage]:
-    """Messages of a REPL command response (`{"messages": [{"severity", "pos", "data"}…]}`)."""
-    return [LeanMessage(m.get("severity", "error"), m.get("pos", {}).get("line", 0),
-                        m.get("pos", {}).get("column", 0), m.get("data", ""))
-            for m in response.get("messages", [])]
-
-
-# ---------------------------------------------------------------------------------------------
-# Talking to Lean
-
-
-def run_lean_file(text: str, project: Path, timeout: float = 600.0) -> tuple[int, list[LeanMessage], str]:
-    """Elaborate `text` with `lake env lean` inside `project`; returns (exit code, messages, raw output)."""
-    with tempfile.TemporaryDirectory(prefix="gentzen-lean-") as tmp:
-        path = Path(tmp) / "Check.lean"
-        path.write_text(text, encoding="utf-8")
-        proc = subprocess.run(["lake", "env", "lean", str(path)], cwd=project, capture_output=True,
-                              text=True, timeout=timeout)
-    raw = proc.stdout + proc.stderr
-    return proc.returncode, parse_lean_output(raw, "Check.lean"), raw
-
-
-class ReplError(RuntimeError):
-    pass
-
-
-class Repl:
-    """One `lake exe repl` process. Requests are JSON objects ended by a blank line; replies are
-    JSON objects ended by a blank line. A reader thread lets every request have a timeout."""
-
-    def __init__(self, project: Path, timeout: float = 120.0) -> None:
-        self.timeout = timeout
-        self.proc = subprocess.Popen(["lake", "exe", "repl"], cwd=project, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                     encoding="utf-8", bufsize=1)
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-
-    def _pump(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self._lines.put(line)
-        self._lines.put(None)
-
-    def send(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n\n")
-        self.proc.stdin.flush()
-        buf: list[str] = []
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise ReplError(f"REPL gave no answer within {self.timeout}s to {request!r}") from None
-            if line is None:
-                raise ReplError(f"REPL exited (code {self.proc.poll()}) while answering {request!r}")
-            if line.strip():
-                buf.append(line)
-            elif buf:  # a blank line ends a reply (strings are JSON-escaped, so hold no raw newline)
-                try:
-                    return json.loads("".join(buf))
-                except json.JSONDecodeError:
-                    buf.append(line)
-
-    def command(self, cmd: str, env: int | None = None) -> dict[str, Any]:
-        req: dict[str, Any] = {"cmd": cmd}
-        if env is not None:
-            req["env"] = env
-        return self.send(req)
-
-    def tactic(self, tactic: str, proof_state: int) -> dict[str, Any]:
-        return self.send({"tactic": tactic, "proofState": proof_state})
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            if self.proc.stdin:
-                self.proc.stdin.close()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-
-    def __enter__(self) -> Repl:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-# ---------------------------------------------------------------------------------------------
-# Proof texts: whole command, chunks, mutations
-
-
-def full_text(statement: str, proof: str) -> str:
-    return statement.rstrip() + "\n" + proof.rstrip("\n")
-
-
-def split_chunks(proof: str) -> list[list[str]]:
-    """Top-level steps of a proof: a line at the block's column starts a chunk, deeper lines
-    (a `have … := by` box, a bullet's block) belong to it. Blank lines are dropped."""
-    lines = [ln for ln in proof.split("\n") if ln.strip()]
-    if not lines:
-        return []
-    col = min(len(ln) - len(ln.lstrip(" ")) for ln in lines)
-    chunks: list[list[str]] = []
-    for ln in lines:
-        if len(ln) - len(ln.lstrip(" ")) == col or not chunks:
-            chunks.append([ln])
-        else:
-            chunks[-1].append(ln)
-    return chunks
-
-
-def chunk_tactic(chunk: Sequence[str]) -> str:
-    """One chunk as a single REPL tactic: dedented so its first line is at column 0."""
-    col = len(chunk[0]) - len(chunk[0].lstrip(" "))
-    return "\n".join(ln[col:] if ln[:col].strip() == "" else ln.lstrip(" ") for ln in chunk)
-
-
-_NAME_TOKEN = re.compile(r"(?<![\w.'])([hn]\d+|this)(?![\w'])")
-# single-name binders that are not atoms: `(h1 : P → Q)` but not `(P : Prop)` or `(P Q : Prop)`
-_BINDER_NAMES = re.compile(r"\(([\w']+)\s*:(?!\s*Prop\s*\))")
-_SWAPS = {
-    ".1": ".2", ".2": ".1", ".left": ".right", ".right": ".left", ".mp": ".mpr", ".mpr": ".mp",
-    "Or.inl": "Or.inr", "Or.inr": "Or.inl", "Or.resolve_left": "Or.resolve_right",
-    "Or.resolve_right": "Or.resolve_left", "And.left": "And.right", "And.right": "And.left",
-    "Iff.mp": "Iff.mpr", "Iff.mpr": "Iff.mp", "absurd": "Not.elim", "Not.elim": "absurd",
-    "mt": "absurd", "False.elim": "id",
-}
-_SWAP_RE = re.compile(
-    r"Or\.resolve_left|Or\.resolve_right|Or\.inl|Or\.inr|And\.left|And\.right|Iff\.mpr|Iff\.mp"
-    r"|Not\.elim|False\.elim|(?<![\w.])absurd(?![\w'])|(?<![\w.])mt(?![\w'])"
-    r"|(?<=[\w)])\.(?:mpr|mp|left|right)(?![\w'])|(?<=[\w)])\.[12](?!\d)"
-)
-_TACTIC_SWAPS = {"left": "right", "right": "left", "constructor": "exfalso", "exfalso": "constructor"}
-_HAVE_TYPE = re.compile(r"^(\s*(?:· )?have\s+(?:[\w']+\s+)?:\s*)(.+?)(\s*:=.*)$")
-
-
-def _seed(*parts: str) -> int:
-    return zlib.crc32("\x1f".join(parts).encode("utf-8"))
-
-
-def mutations(statement: str, proof: str, seed: int | None = None) -> list[tuple[str, str]]:
-    """Up to one mutant per kind in MUTATION_KINDS, deterministic for a given (statement, proof).
-    A mutant may still be a valid proof (e.g. a deleted line that was not needed): what matters
-    is that Lean and the kernel give the same verdict on it."""
-    rng = random.Random(_seed(statement, proof) if seed is None else seed)
-    lines = proof.split("\n")
-    out: list[tuple[str, str]] = []
-
-    # wrong citation: one hypothesis name used in a term replaced by another known name
-    names = sorted(set(_BINDER_NAMES.findall(statement)) | set(_NAME_TOKEN.findall(proof)))
-    sites = [(i, m) for i, ln in enumerate(lines) for m in _NAME_TOKEN.finditer(ln)
-             if _is_citation(ln, m.start())]
-    if sites:
-        i, m = rng.choice(sites)
-        others = [n for n in names if n != m.group(1)] or ["h99"]
-        new = lines[i][:m.start()] + rng.choice(others) + lines[i][m.end():]
-        out.append(("wrong_citation", "\n".join(lines[:i] + [new] + lines[i + 1:])))
-
-    # swapped rule: a lemma/projection/tactic replaced by its sibling
-    sites2 = [(i, m.start(), m.end(), _SWAPS[m.group(0)]) for i, ln in enumerate(lines)
-              for m in _SWAP_RE.finditer(ln)]
-    sites2 += [(i, len(ln) - len(ln.lstrip(" ·")), len(ln), _TACTIC_SWAPS[ln.strip(" ·")])
-               for i, ln in enumerate(lines) if ln.strip(" ·") in _TACTIC_SWAPS]
-    if sites2:
-        i, a, b, rep = rng.choice(sites2)
-        out.append(("swapped_rule", "\n".join(lines[:i] + [lines[i][:a] + rep + lines[i][b:]] + lines[i + 1:])))
-
-    # deleted line
-    if len(lines) > 1:
-        i = rng.randrange(len(lines))
-        out.append(("deleted_line", "\n".join(lines[:i] + lines[i + 1:])))
-
-    # changed formula: a `have x : φ := …` claims ¬(φ) instead
-    sites3 = [i for i, ln in enumerate(lines) if _HAVE_TYPE.match(ln)]
-    if sites3:
-        i = rng.choice(sites3)
-        m = _HAVE_TYPE.match(lines[i])
-        assert m is not None
-        new = f"{m.group(1)}¬({m.group(2)}){m.group(3)}"
-        out.append(("changed_formula", "\n".join(lines[:i] + [new] + lines[i + 1:])))
-
-    # broken indentation: one line (not the first) one column deeper
-    if len(lines) > 1:
-        i = rng.randrange(1, len(lines))
-        out.append(("broken_indentation", "\n".join(lines[:i] + [" " + lines[i]] + lines[i + 1:])))
-    return out
-
-
-def _is_citation(line: str, pos: int) -> bool:
-    """Is the name at `pos` used in a term (true), or bound by this step (false)?"""
-    head = line[:pos].strip().lstrip("·").strip()
-    if head.startswith("intro"):
-        return False
-    if head.startswith("rcases"):
-        return "with" not in head  # `rcases h with x | y`: h is cited, x and y are bound
-    if head.startswith(("have", "obtain")):
-        return ":=" in head
-    return True
 
 
 # ---------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def _sample(tokenizer):
     from gentzen.core.theorem import parse_theorem
     from gentzen.models.formats import build_prompt
     from gentzen.train.feedback import kernel_feedback, teacher_prompt
-    from gentzen.train.sdpo import make_sample
+    from gentzen.train.sdpo_loss import make_sample
 
     student = build_prompt("whole", parse_theorem(THEOREM).statement())
     fb = kernel_feedback(THEOREM, BAD, check_proof(THEOREM, BAD).error)
@@ -53,8 +53,9 @@ def bench_sync(model: str | None = None, repeats: int = 5, lora: str = "16:32", 
     from gentzen.engines.torch_engine import TorchEngine
     from gentzen.models import checkpoint
     from gentzen.train.divergence import make_teacher
-    from gentzen.train.lora import add_lora
-    from gentzen.train.sdpo import SDPOConfig, sdpo_update
+    from gentzen.models.lora import add_lora
+    from gentzen.train.sdpo_config import SDPOConfig
+    from gentzen.train.sdpo_loss import sdpo_update
 
     out: dict = {"model": str(path), "repeats": repeats, "threads": torch.get_num_threads(), "lora_spec": lora}
     cfg = SDPOConfig(ema=0.05, lr=1e-5)
@@ -100,7 +101,7 @@ def _bench_vllm(path: Path, repeats: int, lora: str, workdir) -> dict:
     from gentzen.engines.sync import Syncer
     from gentzen.engines.vllm_engine import VllmEngine
     from gentzen.models import checkpoint
-    from gentzen.train.lora import add_lora, parse_spec
+    from gentzen.models.lora import add_lora, parse_spec
 
     rank = parse_spec(lora)["r"]
     engine = VllmEngine(path, enable_lora=True, max_lora_rank=max(8, rank), max_model_len=512)

@@ -59,7 +59,7 @@ def sync(
 ) -> None:
     """One weight sync per engine (torch on transformers, torch fast path, vLLM) beside one SDPO step."""
     from gentzen.bench.sync import bench_sync
-    from gentzen.train.lora import parse_spec
+    from gentzen.models.lora import parse_spec
 
     parse_spec(lora)  # a bad spec is a one-line error before any model loads
     print(json.dumps(bench_sync(model=model or None, repeats=repeats, lora=lora, vllm=vllm)))

@@ -194,7 +194,8 @@ def gap_text(gap) -> str:
 def sdpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """SDPO self-distillation: sample a group, check it, and pull the model toward itself shown the
     checker's feedback, on its own failed samples; OUT/iterations.jsonl and OUT/results.jsonl."""
-    from gentzen.train.sdpo import Interrupted, SDPOConfig, check_config, run
+    from gentzen.train.sdpo import Interrupted, run
+    from gentzen.train.sdpo_config import SDPOConfig, check_config
 
     cfg = config(SDPOConfig, kwargs)
     validated(cfg, check_config, files=(("--theorems", cfg.theorems, ("theorem",)),),
@@ -228,7 +229,7 @@ def sdpo(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
 
 
 def _sdpo_signature() -> inspect.Signature:
-    from gentzen.train.sdpo import SDPOConfig  # stdlib-only at import time
+    from gentzen.train.sdpo_config import SDPOConfig  # stdlib-only at import time
 
     return with_json([*options(SDPOConfig, required=("theorems", "out")), report_to_param()])
 

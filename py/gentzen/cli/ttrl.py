@@ -61,7 +61,7 @@ def _pool(counts: dict) -> str:
 def run(json_out: bool = False, report_to: str = "none", **kwargs) -> None:
     """Test-time RL on THEOREMS: sample targets (and variants), verify, compose, fine-tune, repeat;
     RUN_DIR gets rounds.jsonl, targets.jsonl, variants.jsonl, checkpoints/round-N/, curves.png."""
-    from gentzen.train.ei import Interrupted
+    from gentzen.train.interrupt import Interrupted
     from gentzen.ttrl.config import check_config
     from gentzen.ttrl.run import run as run_ttrl
 

@@ -61,7 +61,7 @@ def fast_engine_for(model, tokenizer, **kwargs):
     a trainer that keeps the transformers model; None when the model is not a plain Llama."""
     from gentzen.engines.torch_engine import TorchEngine
     from gentzen.models.fastllama import FastLlama
-    from gentzen.train.lora import merged_state
+    from gentzen.models.lora import merged_state
 
     base = _base_of(model)
     cfg = base.config.to_dict()
@@ -93,13 +93,13 @@ class Syncer:
             held = engine.model
             if held is not model and held is not _base_of(model):
                 # an engine over another object: copy the weights in (a merged LoRA for a base)
-                from gentzen.train.lora import merged_state
+                from gentzen.models.lora import merged_state
 
                 held.load_state_dict(merged_state(model), strict=False)
             engine.clear_cache()
             return "torch-hf"
         if impl == "fast":
-            from gentzen.train.lora import merged_state
+            from gentzen.models.lora import merged_state
 
             copy_into_fast(engine.model, merged_state(model))
             engine.clear_cache()
@@ -108,13 +108,13 @@ class Syncer:
             if hasattr(model, "peft_config"):
                 if self.workdir is None:
                     raise InputError("a vLLM LoRA sync needs a work directory for the adapters")
-                from gentzen.train.lora import save_adapter
+                from gentzen.models.lora import save_adapter
 
                 # a new directory per version: vLLM may still hold the previous one open
                 path = save_adapter(model, self.workdir / f"adapter-v{self.version:05d}")
                 self.adapter = engine.set_adapter(path)
                 return "openai-lora" if hasattr(engine, "base_urls") else "vllm-lora"
-            from gentzen.train.lora import merged_state
+            from gentzen.models.lora import merged_state
 
             engine.update_weights(merged_state(model).items())
             return "vllm-merged"

@@ -9,7 +9,6 @@ trains under one pass with a fresh AdamW (`update.py`), probes forgetting and sa
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -18,7 +17,10 @@ from pathlib import Path
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state, sampled_rows
+from gentzen.train.interrupt import Interrupted
 from gentzen.train.replay import check_replay
+from gentzen.train.seeds import derived_seed
+from gentzen.train.targets import load_targets
 from gentzen.train.update import UpdateConfig, check_update_config, config_from, run_option, update
 
 
@@ -79,15 +81,6 @@ class EIResult:
     stopped: str           # "done" | "budget"
     totals: dict           # Tally of every round, summed, with solve rates
     seconds: dict          # Clock split of every round, summed
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C: every finished round is saved; the same command with --resume continues."""
-
-    def __init__(self, out: str, rounds: int) -> None:
-        super().__init__(f"interrupted after {rounds} finished round(s), saved in {out}; "
-                         "the same command with --resume continues")
-        self.out, self.rounds = out, rounds
 
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
@@ -154,11 +147,6 @@ def update_config(cfg: EIConfig, fmt: str, seed: int) -> UpdateConfig:
     return config_from(cfg, fmt, seed, weights=cfg.weights, weight_budget=budget, lora=cfg.lora or None)
 
 
-def derived_seed(*parts) -> int:
-    """A 32-bit seed from (seed, round, theorem index, …): the same parts give the same seed in any run."""
-    return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:4], "big")
-
-
 def repeats(solve_rate: float, repeat: int) -> int:
     """How often a theorem's proofs enter the round's training set: rarely found proofs count more."""
     return max(1, round(repeat * (1.0 - solve_rate)))
@@ -175,19 +163,6 @@ def fold_buffer(buffer: dict[int, dict], rows: dict[int, dict], keep: int) -> No
         proofs = list(dict.fromkeys([*row["proofs"], *(old["proofs"] if old else [])]))[:keep]
         buffer[i] = {"theorem": row["theorem"], "proofs": proofs,
                      "rate": row["verified"] / max(row["attempts"], 1)}
-
-
-def load_targets(cfg: EIConfig) -> list[str]:
-    from gentzen.io import read_jsonl
-
-    theorems = [rec["theorem"] for _, rec in read_jsonl(cfg.targets)
-                if isinstance(rec, dict) and rec.get("theorem") and (not cfg.split or rec.get("split") == cfg.split)]
-    if cfg.limit:
-        theorems = theorems[:cfg.limit]
-    if not theorems:
-        raise InputError(f"--targets {cfg.targets}: no records with a 'theorem'"
-                         + (f" in split {cfg.split!r}" if cfg.split else ""))
-    return theorems
 
 
 def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[tuple[int, str]]):
@@ -222,7 +197,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
     from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
     from gentzen.train import replay
-    from gentzen.train.sft import _CtrlC
+    from gentzen.train.interrupt import CtrlC as _CtrlC  # the name run() uses
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
@@ -349,7 +324,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                                            {"round": round_no, "torch_rng": torch.get_rng_state(),
                                             "python_rng": random.getstate()})
                 if hasattr(stats.model, "peft_config"):
-                    from gentzen.train.lora import save_adapter
+                    from gentzen.models.lora import save_adapter
 
                     save_adapter(stats.model, out / record["model"] / "adapter")
             rounds_log.write(record)  # the round counts as finished once state.json says so

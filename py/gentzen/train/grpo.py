@@ -1,15 +1,15 @@
 """GRPO: sample a group of G attempts per target, reward each 1/0 by the kernel, and push the model
 toward the attempts that beat their group's mean (Shao et al. 2024, DeepSeekMath §4.1).
 
-Read top to bottom, cleanrl-style: config, the advantage and clipped-loss math, then `run`: each
-round samples G attempts per target, normalises rewards within each group, takes clipped policy-gradient
-steps with a fresh AdamW, then replays the model's own data through the shared update (`update.py`,
-`replay.py`), probes forgetting and saves a checkpoint; a resumable run folder like `train ei`'s.
+Read top to bottom, cleanrl-style: config, then `run` (the advantage and clipped-loss math are
+grpo_loss.py's): each round samples G attempts per target, normalises rewards within each group,
+takes clipped policy-gradient steps with a fresh AdamW, then replays the model's own data through
+the shared update (`update.py`, `replay.py`), probes forgetting and saves a checkpoint; a resumable
+run folder like `train ei`'s.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -18,7 +18,11 @@ from pathlib import Path
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state, sampled_rows
+from gentzen.train.grpo_loss import policy_update, round_sequences
+from gentzen.train.interrupt import CtrlC, Interrupted
 from gentzen.train.replay import check_replay
+from gentzen.train.seeds import derived_seed
+from gentzen.train.targets import load_targets
 from gentzen.train.update import UpdateConfig, check_update_config, run_option
 
 
@@ -72,15 +76,6 @@ class GRPOResult:
     seconds: dict
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C: every finished round is saved; the same command with --resume continues."""
-
-    def __init__(self, out: str, rounds: int) -> None:
-        super().__init__(f"interrupted after {rounds} finished round(s), saved in {out}; "
-                         "the same command with --resume continues")
-        self.out, self.rounds = out, rounds
-
-
 PROVENANCE = ("model", "targets", "group", "method", "temperature", "clip", "kl_coef", "iterations", "std_eps",
               "replay", "replay_share", "probe", "epochs", "steps", "batch", "lr", "warmup", "split", "limit", "seed")
 
@@ -128,51 +123,6 @@ def update_config(cfg: GRPOConfig, seed: int) -> UpdateConfig:
                         loss="ce", format="whole", seed=seed)
 
 
-# -- the math -------------------------------------------------------------------------------------
-
-
-def group_advantages(rewards: list[float], eps: float = 1e-4) -> list[float]:
-    """(r − mean) / (std + ε) within one group, std with Bessel's correction (torch.std, as TRL);
-    a group whose rewards are all equal gets zeros (it carries no signal)."""
-    n = len(rewards)
-    mean = sum(rewards) / n
-    if n < 2 or all(r == rewards[0] for r in rewards):
-        return [0.0] * n
-    std = math.sqrt(sum((r - mean) ** 2 for r in rewards) / (n - 1))
-    return [(r - mean) / (std + eps) for r in rewards]
-
-
-def clipped_loss(torch, logp, old_logp, advantages, mask, clip: float, kl_coef: float = 0.0, ref_logp=None):
-    """GRPO's objective, negated: per token −min(ρA, clip(ρ, 1−ε, 1+ε)A) + β·KL(π‖π_ref) with
-    ρ = exp(logp − old_logp) and the k3 estimator exp(ref − logp) − (ref − logp) − 1; averaged over
-    each sequence's tokens, then over sequences (DeepSeekMath eq. 3). Returns (loss, clipped share)."""
-    ratio = torch.exp(logp - old_logp)
-    adv = advantages.unsqueeze(1)
-    per_token = -torch.min(ratio * adv, torch.clamp(ratio, 1 - clip, 1 + clip) * adv)
-    if kl_coef > 0:
-        d = ref_logp - logp
-        per_token = per_token + kl_coef * (torch.exp(d) - d - 1)
-    m = mask.to(per_token.dtype)
-    lengths = m.sum(1).clamp(min=1)
-    loss = ((per_token * m).sum(1) / lengths).mean()
-    clipped = (((ratio < 1 - clip) | (ratio > 1 + clip)).to(m.dtype) * m).sum() / m.sum().clamp(min=1)
-    return loss, float(clipped)
-
-
-def sequence_logprobs(torch, model, rows, pad_id: int, device: str):
-    """(per-token log-probs of the labels, mask of the labelled positions) of (ids, labels) rows."""
-    from gentzen.train import losses
-    from gentzen.train.sft import collate
-
-    ids, labels, attn = collate(torch, rows, pad_id, device)
-    logits = model(input_ids=ids, attention_mask=attn).logits[:, :-1]
-    target = labels[:, 1:]
-    return -losses.token_losses(logits, target, "ce", 1.0, "linear"), target != -100  # with its gradient
-
-
-# -- a round's data -------------------------------------------------------------------------------
-
-
 def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, theorem: str) -> dict:
     """G attempts at one target (all of them: no stop at the first proof), each with its 0/1 reward:
     1 when the sampler's kernel accepted it and the run's verifier (the kernel, or Lean) accepts it again."""
@@ -180,7 +130,6 @@ def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, 
 
     from gentzen.search.compute import Compute
     from gentzen.search.methods import run_method
-    from gentzen.train.ei import derived_seed
 
     res = run_method(cfg.method, theorem, engine, samples=cfg.group, temperature=cfg.temperature,
                      seed=derived_seed(cfg.seed, round_no, index), fmt="whole", stop_at_first=False)
@@ -197,92 +146,69 @@ def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, 
             "verdicts": [{"checker": getattr(v, "checker", "kernel"), "status": v.status} for v in verdicts]}
 
 
-def round_sequences(tokenizer, rows: list[dict], eps: float, max_len: int) -> list[tuple[list[int], list[int], float]]:
-    """(ids, labels, advantage) of every attempt in a group with mixed rewards. A failed attempt's
-    text ends at its rejected line, where the model did not write EOS: its EOS label is dropped. An
-    empty attempt (EOS first) has no text to train on and only counts in its group's statistics."""
-    from gentzen.train.update import encode_proof, newline_ids
-
-    newlines, out = newline_ids(tokenizer), []
-    for row in rows:
-        rewards = [a["reward"] for a in row["attempts"]]
-        for a, adv in zip(row["attempts"], group_advantages(rewards, eps)):
-            if adv == 0.0 or not a["proof"].strip():
-                continue
-            ids, labels = encode_proof(tokenizer, {"theorem": row["theorem"], "proof": a["proof"]}, "whole",
-                                       max_len, newlines).rows[0]
-            if not a["reward"] and labels and labels[-1] == tokenizer.eos_token_id:
-                labels = labels[:-1] + [-100]
-            out.append((ids, labels, adv))
-    return out
-
-
-def policy_update(torch, model, ref_model, tokenizer, seqs, cfg: GRPOConfig, ucfg: UpdateConfig,
-                  on_step: Callable[[dict], None]) -> dict:
-    """μ passes of clipped policy-gradient steps over `seqs` with a fresh AdamW under the shared
-    warm-up + cosine schedule; the old log-probs are the round model's, taken before the first step."""
-    import time
-
-    from gentzen.train.update import lr_at
-
-    device, pad = str(next(model.parameters()).device), tokenizer.pad_token_id
-    chunks = [list(range(i, min(i + ucfg.batch, len(seqs)))) for i in range(0, len(seqs), ucfg.batch)]
-
-    def logps(m, idx):
-        return sequence_logprobs(torch, m, [seqs[i][:2] for i in idx], pad, device)
-
-    model.eval()
-    with torch.no_grad():
-        old = [logps(model, c)[0] for c in chunks]
-        ref = [logps(ref_model, c)[0] for c in chunks] if ref_model is not None else [None] * len(chunks)
-    adv = [torch.tensor([seqs[i][2] for i in c], dtype=old[0].dtype, device=device) for c in chunks]
-
-    def surrogate() -> float:  # the loss over every sequence of the round, no gradient
-        with torch.no_grad():
-            total = sum(float(clipped_loss(torch, lp, old[k], adv[k], mk, cfg.clip, cfg.kl_coef, ref[k])[0]) * len(c)
-                        for k, c in enumerate(chunks) for lp, mk in [logps(model, c)])
-        return total / len(seqs)
-
-    before = surrogate()
-    params = [p for p in model.parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=ucfg.lr, betas=(0.9, 0.95), weight_decay=0.0)
-    rng, total, step = random.Random(ucfg.seed), cfg.iterations * len(chunks), 0
-    model.train()
-    for _ in range(cfg.iterations):
-        order = list(range(len(chunks)))
-        rng.shuffle(order)
-        for k in order:
-            step += 1
-            t0 = time.perf_counter()
-            lr = lr_at(ucfg, step, total)
-            for g in opt.param_groups:
-                g["lr"] = lr
-            lp, mk = logps(model, chunks[k])
-            loss, clipped = clipped_loss(torch, lp, old[k], adv[k], mk, cfg.clip, cfg.kl_coef, ref[k])
-            opt.zero_grad(set_to_none=True)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(params, ucfg.grad_clip)
-            opt.step()
-            on_step({"step": step, "loss": float(loss.detach()), "clipped": clipped, "sequences": len(chunks[k]),
-                     "tokens": int(mk.sum()), "lr": lr, "seconds": time.perf_counter() - t0})
-    model.eval()
-    return {"steps": step, "loss_before": before, "loss_after": surrogate(),
-            "tokens": sum(len(s[0]) for s in seqs) * cfg.iterations}
-
-
 # -- the run --------------------------------------------------------------------------------------
 
 
+def _sample_round(cfg: GRPOConfig, current: str, verifier, round_no: int, targets: list[str], rows: dict,
+                  samples_file: Path, clock: Clock, stop, say) -> None:
+    """G attempts of every target not yet in `rows` with the round's model, each kept in the samples
+    file as it finishes (a kill resumes at the next target); Ctrl-C stops between targets."""
+    from gentzen.engines import EngineChoice, open_engine
+
+    todo = [i for i in range(len(targets)) if i not in rows]
+    if not todo:
+        return
+    with clock.loading():
+        engine = open_engine(current, EngineChoice("torch"), device=cfg.device, threads=cfg.threads or None)
+    samples_log = JsonlLog(samples_file)
+    for i in todo:
+        if stop.requested:
+            engine.close()
+            raise Interrupted(str(samples_file.parent), round_no - 1)
+        if hasattr(engine, "clear_cache"):
+            engine.clear_cache()
+        row = sample_target(cfg, engine, verifier, round_no, i, targets[i])
+        clock.charge(row["sample_seconds"], row["check_seconds"])
+        samples_log.write(row)
+        rows[i] = row
+        say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
+             "solved": sum(1 for r in rows.values() if r["verified"])})
+    engine.close()
+
+
+def _train_round(torch, cfg: GRPOConfig, model, ref_model, tokenizer, ordered: list[dict], source, round_no: int,
+                 clock: Clock, steps_log: JsonlLog):
+    """Policy-gradient steps on the groups with a signal, then the replayed share through the shared
+    update, the forgetting probe around both: (sequences, policy stats, replayed, forgetting)."""
+    from gentzen.train import replay
+
+    train_seed = derived_seed(cfg.seed, round_no, "train")
+    torch.manual_seed(train_seed)
+    ucfg = update_config(cfg, train_seed)
+    seqs = round_sequences(tokenizer, ordered, cfg.std_eps, ucfg.max_len)
+    before = replay.probe_before(model, tokenizer, source, ucfg, clock) if seqs else None
+    policy = {"steps": 0, "loss_before": None, "loss_after": None, "tokens": 0}
+    replayed = 0
+    if seqs:
+        with clock.training():
+            policy = policy_update(torch, model, ref_model, tokenizer, seqs, cfg, ucfg, lambda ev: steps_log.write(
+                {"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v) for k, v in ev.items()}}))
+            replayed = replay.replay_update(model, tokenizer, source, len(seqs), ucfg,
+                                            derived_seed(cfg.seed, round_no, "replay"))
+    forgetting = replay.probe_after(model, tokenizer, source, ucfg, before, clock)
+    return seqs, policy, replayed, forgetting
+
+
 def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPOResult:
+    """Every round: sample (_sample_round), train (_train_round), record and checkpoint. About 90 lines:
+    the resume bookkeeping, the round's tally, its record and the checkpoint share the loop's
+    counters and read in the order they happen."""
     check_config(cfg)
     torch = require("torch", "train")
-    from gentzen.engines import EngineChoice, open_engine
     from gentzen.io import atomic_write_json
     from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
     from gentzen.train import replay
-    from gentzen.train.ei import derived_seed, load_targets
-    from gentzen.train.sft import _CtrlC
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
@@ -317,7 +243,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
 
     from contextlib import closing
 
-    stop, stopped = _CtrlC(), "done"
+    stop, stopped = CtrlC(), "done"
     with stop, closing(verifier):  # the verifier's REPL processes or HTTP clients end with the run
         for round_no in range(done + 1, cfg.rounds + 1):
             if cfg.seconds and seconds["total"] >= cfg.seconds:
@@ -329,24 +255,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
             samples_file = out / f"round-{round_no:03d}.samples.jsonl"
             rows = sampled_rows(samples_file, targets)
             clock.charge(sum(r["sample_seconds"] for r in rows.values()), sum(r["check_seconds"] for r in rows.values()))
-            todo = [i for i in range(len(targets)) if i not in rows]
-            if todo:
-                with clock.loading():
-                    engine = open_engine(current, EngineChoice("torch"), device=cfg.device, threads=cfg.threads or None)
-                samples_log = JsonlLog(samples_file)
-                for i in todo:
-                    if stop.requested:
-                        engine.close()
-                        raise Interrupted(str(out), round_no - 1)
-                    if hasattr(engine, "clear_cache"):
-                        engine.clear_cache()
-                    row = sample_target(cfg, engine, verifier, round_no, i, targets[i])
-                    clock.charge(row["sample_seconds"], row["check_seconds"])
-                    samples_log.write(row)
-                    rows[i] = row
-                    say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
-                         "solved": sum(1 for r in rows.values() if r["verified"])})
-                engine.close()
+            _sample_round(cfg, current, verifier, round_no, targets, rows, samples_file, clock, stop, say)
             ordered = [rows[i] for i in sorted(rows)]
             for key in ("tokens", "model_calls", "kernel_checks", "verified"):
                 setattr(tally, key, sum(row[key] for row in ordered))
@@ -358,20 +267,8 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
             # 2. policy-gradient steps on the groups with a signal, then the replayed share through the shared update
             with clock.loading():
                 model, tokenizer, meta = checkpoint.load_checkpoint(current, cfg.device)
-            train_seed = derived_seed(cfg.seed, round_no, "train")
-            torch.manual_seed(train_seed)
-            ucfg = update_config(cfg, train_seed)
-            seqs = round_sequences(tokenizer, ordered, cfg.std_eps, ucfg.max_len)
-            before = replay.probe_before(model, tokenizer, source, ucfg, clock) if seqs else None
-            policy = {"steps": 0, "loss_before": None, "loss_after": None, "tokens": 0}
-            replayed = 0
-            if seqs:
-                with clock.training():
-                    policy = policy_update(torch, model, ref_model, tokenizer, seqs, cfg, ucfg, lambda ev: steps_log.write(
-                        {"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v) for k, v in ev.items()}}))
-                    replayed = replay.replay_update(model, tokenizer, source, len(seqs), ucfg,
-                                                    derived_seed(cfg.seed, round_no, "replay"))
-            forgetting = replay.probe_after(model, tokenizer, source, ucfg, before, clock)
+            seqs, policy, replayed, forgetting = _train_round(torch, cfg, model, ref_model, tokenizer, ordered, source,
+                                                              round_no, clock, steps_log)
             tally.train_steps, tally.train_tokens, tally.train_proofs = policy["steps"], policy["tokens"], len(seqs) + replayed
             split = clock.split()
             record = {"round": round_no, "model": f"round-{round_no:03d}", "tally": tally.to_dict(), "seconds": split,

@@ -3,7 +3,7 @@
 The student is pulled toward the stop-gradient teacher (the same model shown the checker's
 feedback) on the student's own response tokens, weighted by clipped importance ratios
 (divergence.py); `sdpo_update` runs cfg.steps optimizer steps then the teacher's EMA step.
-sdpo.py samples, checks and calls it; torch is passed in, so this module imports none.
+sdpo.py calls it on the failed samples sdpo_group.py makes; torch is passed in, so this module imports none.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gentzen.train.sdpo import SDPOConfig
+    from gentzen.train.sdpo_config import SDPOConfig
 
 
 @dataclass

@@ -8,7 +8,6 @@ from SFTConfig's fields. Progress goes to a callback; the library prints nothing
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 import time
 from collections.abc import Callable
@@ -22,6 +21,8 @@ from gentzen.models import checkpoint, formats
 from gentzen.models.model import count_parameters, new_model, pick_device
 from gentzen.models.threads import set_threads
 from gentzen.models.tokenizer import train_tokenizer
+from gentzen.train.interrupt import CtrlC
+from gentzen.train.sequences import batch_loss, collate, encode, epoch_batches, lr_at
 from gentzen.train.teacher import teacher_examples
 
 
@@ -69,58 +70,6 @@ class SFTResult:
     eval_loss: float | None
     parameters: int
     tokens_per_second: float
-
-
-def lr_at(cfg: SFTConfig, progress: float) -> float:
-    """Linear warm-up, then cosine decay to min_lr_frac * lr, as a function of budget used."""
-    if progress < cfg.warmup:
-        return cfg.lr * max(progress, 1e-3) / cfg.warmup
-    t = min(1.0, (progress - cfg.warmup) / max(1e-9, 1.0 - cfg.warmup))
-    lo = cfg.lr * cfg.min_lr_frac
-    return lo + (cfg.lr - lo) * 0.5 * (1.0 + math.cos(math.pi * t))
-
-
-def encode(tokenizer, ex: formats.Example, max_len: int, loss_on_prompt: bool) -> tuple[list[int], list[int]]:
-    """(input ids, labels) with -100 where no loss is taken; BOS first, EOS last if the example has it."""
-    ids, labels = [tokenizer.bos_token_id], [-100]
-    for seg in ex.segments:
-        t = tokenizer(seg.text, add_special_tokens=False)["input_ids"]
-        ids += t
-        labels += t if (seg.train or loss_on_prompt) else [-100] * len(t)
-    if ex.eos:
-        ids.append(tokenizer.eos_token_id)
-        labels.append(tokenizer.eos_token_id)
-    return ids[:max_len], labels[:max_len]
-
-
-def epoch_batches(lengths: list[int], batch_size: int, seed: int, epoch: int) -> list[list[int]]:
-    """Shuffled batches of similar-length sequences (less padding), fixed by (seed, epoch)."""
-    rng = random.Random(seed * 1_000_003 + epoch)
-    order = list(range(len(lengths)))
-    rng.shuffle(order)
-    chunk = batch_size * 16
-    batches = []
-    for i in range(0, len(order), chunk):
-        part = sorted(order[i:i + chunk], key=lengths.__getitem__)
-        batches += [part[j:j + batch_size] for j in range(0, len(part), batch_size)]
-    rng.shuffle(batches)
-    return batches
-
-
-def collate(torch, rows: list[tuple[list[int], list[int]]], pad_id: int, device: str):
-    width = max(len(ids) for ids, _ in rows)
-    ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
-    labels = torch.full((len(rows), width), -100, dtype=torch.long)
-    mask = torch.zeros((len(rows), width), dtype=torch.long)
-    for r, (x, y) in enumerate(rows):
-        ids[r, :len(x)], labels[r, :len(y)], mask[r, :len(x)] = torch.tensor(x), torch.tensor(y), 1
-    return ids.to(device), labels.to(device), mask.to(device)
-
-
-def batch_loss(torch, model, ids, labels, mask):
-    logits = model(input_ids=ids, attention_mask=mask).logits[:, :-1].float()
-    return torch.nn.functional.cross_entropy(
-        logits.reshape(-1, logits.size(-1)), labels[:, 1:].reshape(-1), ignore_index=-100)
 
 
 def plot_losses(path: Path, history: list[dict]) -> None:
@@ -187,7 +136,7 @@ def check_config(cfg: SFTConfig) -> None:
     if cfg.init:
         need((Path(cfg.init) / "config.json").is_file(), f"--init {cfg.init}: not a model directory (no config.json)")
     if cfg.lora:
-        from gentzen.train.lora import parse_spec
+        from gentzen.models.lora import parse_spec
 
         parse_spec(cfg.lora)
         need(bool(cfg.init), "--lora adapts an existing model: give --init DIR")
@@ -206,34 +155,6 @@ def resume_changes(cfg: SFTConfig, meta: dict, data_sha: str) -> list[dict]:
     if meta.get("data_sha256") and meta["data_sha256"] != data_sha:
         changes.append({"field": "data_sha256", "was": meta["data_sha256"], "now": data_sha})
     return changes
-
-
-class _CtrlC:
-    """While active, the first SIGINT only sets `requested` (the step in flight finishes, so the
-    weights and optimizer are never half-updated); a second one interrupts at once."""
-
-    def __init__(self) -> None:
-        self.requested = False
-        self._old = None
-
-    def _handle(self, signum, frame) -> None:
-        if self.requested:
-            raise KeyboardInterrupt
-        self.requested = True
-
-    def __enter__(self) -> "_CtrlC":
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handle)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._old is not None:
-            import signal
-
-            signal.signal(signal.SIGINT, self._old)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -256,7 +177,82 @@ def train(cfg: SFTConfig, progress: Callable[[dict], None] | None = None) -> SFT
         torch.set_flush_denormal(False)
 
 
+def _data(cfg: SFTConfig):
+    """(train records, train examples, their teacher-format share, held-out examples, the data's sha)."""
+    records = formats.read_records(cfg.data, cfg.split)
+    held_out = formats.read_records(cfg.data, cfg.eval_split) if cfg.eval_split != cfg.split else []
+    if not records:
+        raise InputError(f"{cfg.data}: no records in split {cfg.split!r}")
+    train_examples = [ex for r in records for ex in formats.examples(r, cfg.format)]
+    # SDPO's prompts are whole-format: its teacher sequences go with that format only
+    teacher_seqs = [ex for r in records for ex in teacher_examples(r, cfg.teacher_share, cfg.seed)] \
+        if cfg.format == "whole" else []
+    train_examples += teacher_seqs
+    eval_examples = [ex for r in held_out for ex in formats.examples(r, cfg.format)]
+    data_sha = hashlib.sha256(Path(cfg.data).read_bytes()).hexdigest()[:16]
+    return records, train_examples, teacher_seqs, eval_examples, data_sha
+
+
+def _model(cfg: SFTConfig, out: Path, device: str, records, teacher_seqs, data_sha: str):
+    """Tokenizer and model, resume > init > new: (model, tokenizer, train state or None, the
+    settings changed since the checkpoint, its metadata). A changed run refuses without --force."""
+    state = checkpoint.load_train_state(out) if cfg.resume else None
+    changes: list[dict] = []
+    old_meta = checkpoint.read_meta(out) if state is not None else {}
+    if state is not None:  # the model's provenance must stay true: a changed run refuses
+        changes = resume_changes(cfg, old_meta, data_sha)
+        if changes and not cfg.force:
+            what = "; ".join(f"{c['field']} {c['was']!r} -> {c['now']!r}" for c in changes)
+            raise InputError(f"{out} was trained with other settings ({what}): pass --force to resume anyway "
+                             "(the change is recorded in gentzen.json) or --no-resume to start over")
+    if state is not None and cfg.lora:  # a LoRA run resumes as the base plus its saved adapter
+        from gentzen.models.lora import load_adapter
+
+        model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
+        model = load_adapter(model, out / "adapter", trainable=True)
+    elif state is not None:
+        model, tokenizer, _ = checkpoint.load_checkpoint(out, device)
+    elif cfg.init:
+        model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
+    else:
+        texts = list(formats.corpus(records, cfg.format)) + ["".join(s.text for s in ex.segments) for ex in teacher_seqs]
+        tokenizer = train_tokenizer(texts, vocab_size=cfg.vocab_size)
+        model = new_model(cfg.preset, tokenizer, max_len=max(cfg.max_len, 1024), seed=cfg.seed).to(device)
+    if cfg.lora and state is None:
+        from gentzen.models.lora import add_lora
+
+        model = add_lora(model, cfg.lora)
+    return model, tokenizer, state, changes, old_meta
+
+
+def _optimizer(torch, cfg: SFTConfig, model, device: str):
+    """AdamW over the trainable parameters, no weight decay on norms and biases (1-D tensors)."""
+    params = [p for p in model.parameters() if p.requires_grad]
+    groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": cfg.weight_decay},
+              {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
+    return params, torch.optim.AdamW(groups, lr=cfg.lr, betas=(0.9, 0.95), fused=device.startswith("cuda"))
+
+
+def _held_out_loss(torch, model, enc_eval, batch_size: int, pad_id: int, device: str) -> float | None:
+    """Mean loss per supervised token over the held-out sequences (None without any)."""
+    if not enc_eval:
+        return None
+    model.eval()
+    total, count = 0.0, 0
+    with torch.no_grad():
+        for i in range(0, len(enc_eval), batch_size):
+            ids, labels, mask = collate(torch, enc_eval[i:i + batch_size], pad_id, device)
+            n = int((labels[:, 1:] != -100).sum())
+            total += float(batch_loss(torch, model, ids, labels, mask)) * n
+            count += n
+    model.train()
+    return total / max(count, 1)
+
+
 def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SFTResult:
+    """The run, top to bottom: seeds, data, model, optimizer, then the loop with its checkpoints.
+    Over 80 lines on purpose: the loop and its save/meta closures share every counter, and read
+    as one cleanrl-style script (the setup lives in _data, _model and _optimizer)."""
     require("transformers", "train")
     if not cfg.data or not cfg.out:
         raise InputError("both data and out are required")
@@ -270,46 +266,8 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     set_threads(cfg.threads)  # 0: the measured default (gentzen.models.threads)
     device = pick_device(cfg.device)
 
-    # Data: reference proofs -> training sequences of the chosen format
-    records = formats.read_records(cfg.data, cfg.split)
-    held_out = formats.read_records(cfg.data, cfg.eval_split) if cfg.eval_split != cfg.split else []
-    if not records:
-        raise InputError(f"{cfg.data}: no records in split {cfg.split!r}")
-    train_examples = [ex for r in records for ex in formats.examples(r, cfg.format)]
-    # SDPO's prompts are whole-format: its teacher sequences go with that format only
-    teacher_seqs = [ex for r in records for ex in teacher_examples(r, cfg.teacher_share, cfg.seed)] \
-        if cfg.format == "whole" else []
-    train_examples += teacher_seqs
-    eval_examples = [ex for r in held_out for ex in formats.examples(r, cfg.format)]
-    data_sha = hashlib.sha256(Path(cfg.data).read_bytes()).hexdigest()[:16]
-
-    # Tokenizer and model: resume > init > new
-    state = checkpoint.load_train_state(out) if cfg.resume else None
-    changes: list[dict] = []
-    old_meta = checkpoint.read_meta(out) if state is not None else {}
-    if state is not None:  # the model's provenance must stay true: a changed run refuses
-        changes = resume_changes(cfg, old_meta, data_sha)
-        if changes and not cfg.force:
-            what = "; ".join(f"{c['field']} {c['was']!r} -> {c['now']!r}" for c in changes)
-            raise InputError(f"{out} was trained with other settings ({what}): pass --force to resume anyway "
-                             "(the change is recorded in gentzen.json) or --no-resume to start over")
-    if state is not None and cfg.lora:  # a LoRA run resumes as the base plus its saved adapter
-        from gentzen.train.lora import load_adapter
-
-        model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
-        model = load_adapter(model, out / "adapter", trainable=True)
-    elif state is not None:
-        model, tokenizer, _ = checkpoint.load_checkpoint(out, device)
-    elif cfg.init:
-        model, tokenizer, _ = checkpoint.load_checkpoint(cfg.init, device)
-    else:
-        texts = list(formats.corpus(records, cfg.format)) + ["".join(s.text for s in ex.segments) for ex in teacher_seqs]
-        tokenizer = train_tokenizer(texts, vocab_size=cfg.vocab_size)
-        model = new_model(cfg.preset, tokenizer, max_len=max(cfg.max_len, 1024), seed=cfg.seed).to(device)
-    if cfg.lora and state is None:
-        from gentzen.train.lora import add_lora
-
-        model = add_lora(model, cfg.lora)
+    records, train_examples, teacher_seqs, eval_examples, data_sha = _data(cfg)
+    model, tokenizer, state, changes, old_meta = _model(cfg, out, device, records, teacher_seqs, data_sha)
     model.train()
     enc = [encode(tokenizer, ex, cfg.max_len, cfg.loss_on_prompt) for ex in train_examples]
     enc = [e for e in enc if any(y != -100 for y in e[1])]
@@ -319,11 +277,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     say({"event": "start", "sequences": len(enc), "teacher_sequences": len(teacher_seqs), "eval_sequences": len(enc_eval),
          "tokens_per_epoch": sum(lengths), "parameters": n_params, "device": device})
 
-    # Optimizer: no weight decay on norms and biases (1-D tensors)
-    params = [p for p in model.parameters() if p.requires_grad]
-    groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": cfg.weight_decay},
-              {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
-    opt = torch.optim.AdamW(groups, lr=cfg.lr, betas=(0.9, 0.95), fused=device.startswith("cuda"))
+    params, opt = _optimizer(torch, cfg, model, device)
     step, tokens_seen, elapsed, epoch, pos, history = 0, 0, 0.0, 0, 0, []
     if state is not None:
         opt.load_state_dict(state["optimizer"])
@@ -332,18 +286,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
         torch.set_rng_state(state["torch_rng"])
 
     def evaluate() -> float | None:
-        if not enc_eval:
-            return None
-        model.eval()
-        total, count = 0.0, 0
-        with torch.no_grad():
-            for i in range(0, len(enc_eval), cfg.batch_size):
-                ids, labels, mask = collate(torch, enc_eval[i:i + cfg.batch_size], tokenizer.pad_token_id, device)
-                n = int((labels[:, 1:] != -100).sum())
-                total += float(batch_loss(torch, model, ids, labels, mask)) * n
-                count += n
-        model.train()
-        return total / max(count, 1)
+        return _held_out_loss(torch, model, enc_eval, cfg.batch_size, tokenizer.pad_token_id, device)
 
     def meta(train_loss, eval_loss) -> dict:
         return {"data": str(cfg.data), "data_sha256": data_sha, "format": cfg.format,
@@ -361,7 +304,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
         if cfg.lora:  # the merged weights load anywhere; the adapter (peft format) beside them
             import copy
 
-            from gentzen.train.lora import save_adapter
+            from gentzen.models.lora import save_adapter
 
             merged = copy.deepcopy(model).merge_and_unload()
             checkpoint.save_checkpoint(out, merged, tokenizer, meta(train_loss, eval_loss), train_state)
@@ -378,7 +321,7 @@ def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SF
     # ALGO LOGIC: the training loop
     batches = epoch_batches(lengths, cfg.batch_size, cfg.seed, epoch)
     last_save, loss_ema, eval_loss = time.monotonic(), None, None
-    stop = _CtrlC()  # Ctrl-C ends the current step, then a checkpoint is saved (twice: at once)
+    stop = CtrlC()  # Ctrl-C ends the current step, then a checkpoint is saved (twice: at once)
     with stop:
         while not done() and not stop.requested:
             if pos >= len(batches):

@@ -146,33 +146,3 @@ def reference_proofs(path: str) -> dict[str, str]:
 
     return {rec["theorem"]: rec["proof"] for _, rec in read_jsonl(path)
             if isinstance(rec, dict) and rec.get("theorem") and isinstance(rec.get("proof"), str)}
-
-
-def preflight(torch, cfg, engine, verifier, student, teacher, tokenizer, theorems: list[str]) -> dict:
-    """The teacher gap before SDPO's first update, on the first GAP_THEOREMS theorems: a whole group
-    of each is sampled and checked, and its verified proofs, plus the theorems file's own reference
-    proof where it has one that the kernel accepts, are scored (the group's failures give the
-    feedback). {"teacher_gap": mean or None, "proofs": n, "theorems": k}."""
-    from gentzen.core.kernel import check_proof
-    from gentzen.core.theorem import parse_theorem
-    from gentzen.search.methods import run_method
-    from gentzen.train.ei import derived_seed
-    from gentzen.train.sdpo import failed_samples
-
-    refs = reference_proofs(cfg.theorems)
-    items: list[GapItem] = []
-    for i, theorem in enumerate(theorems[:GAP_THEOREMS]):
-        res = run_method("guided", theorem, engine, samples=cfg.group, temperature=cfg.temperature,
-                         seed=derived_seed(cfg.seed, i, "gap"), fmt="whole", stop_at_first=False)
-        verdicts = list(verifier.verify_many([(theorem, a.proof) for a in res.attempts]))
-        _, proofs, _ = failed_samples(cfg, tokenizer, theorem, res, verdicts)
-        ref = refs.get(theorem)
-        if ref and ref not in proofs and check_proof(theorem, ref).ok:
-            proofs.append(ref)
-        feedbacks = [kernel_feedback(theorem, a.proof, a.error) for a, v in zip(res.attempts, verdicts)
-                     if not v.ok and a.proof.strip() and a.error is not None]
-        student_prompt = formats.build_prompt("whole", parse_theorem(theorem).statement())
-        items += gap_items(student_prompt, proofs, feedbacks, cfg.feedback_chars)
-    gap = teacher_gap(torch, student, teacher, tokenizer, items)
-    return {"teacher_gap": None if gap is None else round(gap, 4), "proofs": len(items),
-            "theorems": min(len(theorems), GAP_THEOREMS)}

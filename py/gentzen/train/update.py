@@ -1,7 +1,7 @@
 """The fine-tuning step every training command shares (train ei, every ttrl arm, GRPO later).
 
 `update(model, tokenizer, records, UpdateConfig(...), probe=...)` turns {theorem, proof} records into
-training sequences (`formats.examples`, `sft.encode`), builds a fresh AdamW and takes `epochs` passes
+training sequences (`formats.examples`, `sequences.encode`), builds a fresh AdamW and takes `epochs` passes
 (or a fixed `steps`) of `batch` proofs under a warm-up + cosine learning rate, with a per-token loss
 (CE or GEM, `losses.py`) times each proof step's CAT weight (`weights.py`); the forgetting probe is the
 mean CE of fixed held-out proofs before and after. The mix (own proofs + replay) is `replay.py`'s.
@@ -109,7 +109,7 @@ def planned_steps(cfg: UpdateConfig, n_records: int) -> int:
 
 def lr_at(cfg: UpdateConfig, step: int, total: int) -> float:
     """The learning rate of step (1-based) of total: sft's warm-up + cosine schedule over the update."""
-    from gentzen.train.sft import lr_at as schedule
+    from gentzen.train.sequences import lr_at as schedule
 
     return schedule(cfg, (step - 0.5) / max(total, 1))
 
@@ -142,7 +142,7 @@ def check_update_config(cfg: UpdateConfig) -> None:
     if cfg.max_len < 16:
         raise InputError(f"max_len must be at least 16 tokens, got {cfg.max_len}")
     if cfg.lora is not None:
-        from gentzen.train.lora import parse_spec
+        from gentzen.models.lora import parse_spec
 
         parse_spec(cfg.lora)  # 'r=8,alpha=16,dropout=0.0' or 'r:α'
 
@@ -155,28 +155,10 @@ def budget_for(kind: str, n_steps: int, budget: dict) -> dict:
     return budget
 
 
-def lora_options(spec: str) -> dict:
-    """'r=8,alpha=16,dropout=0.05' -> {'r': 8, 'lora_alpha': 16, 'lora_dropout': 0.05}."""
-    names = {"r": ("r", int), "alpha": ("lora_alpha", int), "dropout": ("lora_dropout", float)}
-    out = {"r": 8, "lora_alpha": 16, "lora_dropout": 0.0}
-    for part in filter(None, (p.strip() for p in spec.split(","))):
-        key, _, value = part.partition("=")
-        if key not in names:
-            raise InputError(f"lora option {key!r} unknown; use r=…, alpha=…, dropout=…")
-        name, kind = names[key]
-        try:
-            out[name] = kind(value)
-        except ValueError:
-            raise InputError(f"lora option {key}={value!r} is not a number") from None
-    if out["r"] < 1 or out["lora_alpha"] <= 0 or not 0 <= out["lora_dropout"] < 1:
-        raise InputError(f"lora needs r ≥ 1, alpha > 0, 0 ≤ dropout < 1; got {spec!r}")
-    return out
-
-
 def with_lora(model, spec: str):
     """The model wrapped with a fresh LoRA adapter on every attention and MLP projection (peft);
     a model that already carries one is returned as is, so repeated updates train the same adapter."""
-    from gentzen.train.lora import add_lora  # target modules chosen per architecture
+    from gentzen.models.lora import add_lora  # target modules chosen per architecture
 
     return add_lora(model, spec)
 
@@ -186,7 +168,7 @@ def with_lora(model, spec: str):
 
 @dataclass
 class _Proof:
-    rows: list[tuple[list[int], list[int]]]  # (ids, labels) per sequence, as sft.encode makes them
+    rows: list[tuple[list[int], list[int]]]  # (ids, labels) per sequence, as sequences.encode makes them
     steps: list[list[int]]                   # per sequence, per position: the proof step a label belongs to, -1 none
     n_steps: int
 
@@ -202,7 +184,7 @@ def encode_proof(tokenizer, record: dict, fmt: str, max_len: int, newlines: froz
     Every completion is one or more whole lines ending in "\\n" (`whole`: all lines in one
     sequence; state formats: one line per sequence), so a step ends at each supervised newline;
     the EOS after the last line belongs to no step (weight 1)."""
-    from gentzen.train.sft import encode
+    from gentzen.train.sequences import encode
 
     rows, steps, offset = [], [], 0
     for ex in formats.examples(record, fmt):
@@ -229,7 +211,7 @@ def batch_objective(torch, model, tokenizer, proofs: list[_Proof], cfg: UpdateCo
 
     One forward pass: the CAT weight of each step comes from that step's summed token log-probs
     under the current model, detached, and multiplies the per-token loss of its tokens."""
-    from gentzen.train.sft import collate
+    from gentzen.train.sequences import collate
 
     rows = [r for p in proofs for r in p.rows]
     ids, labels, mask = collate(torch, rows, tokenizer.pad_token_id, device)
@@ -351,7 +333,7 @@ def probe_ce(model, tokenizer, probe: list[dict], cfg: UpdateConfig, clock=None,
     their longest line made 1.8 times the real tokens (200 held-out proofs, shipped model)."""
     from contextlib import nullcontext
 
-    from gentzen.train.sft import collate
+    from gentzen.train.sequences import collate
 
     torch = require("torch", "train")
     t0 = time.perf_counter()

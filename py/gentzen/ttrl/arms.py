@@ -9,29 +9,9 @@ grpo: `train grpo` on the targets (groups of --samples, the kernel or --backend 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gentzen.errors import InputError
-from gentzen.ttrl.config import TTRLConfig
+from gentzen.ttrl.config import ARMS, TTRLConfig
 from gentzen.ttrl.pool import Item, Pool
-
-
-@dataclass(frozen=True)
-class Arm:
-    name: str
-    variants: str   # "" none | "own" | "other" (at the start; ei-then-ttrl adds its own later)
-    trains: bool
-
-
-ARMS = {
-    "ttrl": Arm("ttrl", "own", True),
-    "ei": Arm("ei", "", True),
-    "control": Arm("control", "", False),
-    "unrelated": Arm("unrelated", "other", True),
-    "ei-then-ttrl": Arm("ei-then-ttrl", "", True),
-    "sdpo": Arm("sdpo", "", True),
-    "grpo": Arm("grpo", "", True),
-}
 
 
 def build_pool(cfg: TTRLConfig, targets: list[Item]) -> Pool:
@@ -93,7 +73,8 @@ def training_records(cfg: TTRLConfig, rows: list[dict], items: dict[str, Item], 
     max(1, round(repeat × (1 − rate))); composed proofs (rate 0: repeated most); the proofs of the
     `buffered` items not sampled this round (`buffered_targets`); then the replayed share (`source`,
     a replay.ReplaySource). Returns (records, how many were replayed)."""
-    from gentzen.train.ei import derived_seed, repeats
+    from gentzen.train.ei import repeats
+    from gentzen.train.seeds import derived_seed
 
     records: list[dict] = []
     for row in rows:
@@ -139,6 +120,7 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
     round r = SDPO iteration r of every theorem; its logs are translated into the ttrl files."""
     try:
         from gentzen.train import sdpo
+        from gentzen.train.sdpo_config import SDPOConfig
     except ImportError:
         raise InputError("the sdpo arm needs gentzen.train.sdpo") from None
     from gentzen.io import atomic_write_jsonl
@@ -147,9 +129,9 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
     theorems = out / "sdpo_targets.jsonl"
     if not theorems.is_file():
         atomic_write_jsonl(theorems, [{"name": t.name, "theorem": t.theorem} for t in targets])
-    scfg = sdpo.SDPOConfig(model=cfg.model, theorems=str(theorems), out=str(sub), mode="per-theorem",
+    scfg = SDPOConfig(model=cfg.model, theorems=str(theorems), out=str(sub), mode="per-theorem",
                            iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend,
-                           repl_cmd=cfg.repl_cmd, lr=_own_lr(cfg, sdpo.SDPOConfig),
+                           repl_cmd=cfg.repl_cmd, lr=_own_lr(cfg, SDPOConfig),
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
                            resume=cfg.resume, force=cfg.force, replay=cfg.replay, replay_share=cfg.replay_share,
                            probe=cfg.probe)

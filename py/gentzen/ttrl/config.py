@@ -16,7 +16,24 @@ from gentzen.config import option as _opt
 from gentzen.errors import InputError
 from gentzen.train.update import run_option
 
-ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo", "grpo")
+@dataclass(frozen=True)
+class Arm:
+    """What an arm samples at the start and whether it trains (arms.py says how)."""
+
+    name: str
+    variants: str   # "" none | "own" | "other" (at the start; ei-then-ttrl adds its own later)
+    trains: bool
+
+
+ARMS = {
+    "ttrl": Arm("ttrl", "own", True),
+    "ei": Arm("ei", "", True),
+    "control": Arm("control", "", False),
+    "unrelated": Arm("unrelated", "other", True),
+    "ei-then-ttrl": Arm("ei-then-ttrl", "", True),
+    "sdpo": Arm("sdpo", "", True),
+    "grpo": Arm("grpo", "", True),
+}
 
 
 @dataclass
@@ -100,7 +117,8 @@ def parse_budget(spec: str) -> float:
 
 
 def check_config(cfg: TTRLConfig) -> None:
-    """Every option's range and choice, before torch loads or any time is spent (InputError)."""
+    """Every option's range and choice, before torch loads or any time is spent (InputError).
+    Over 80 lines because the options are many: one flat check per option, no branching logic."""
     from gentzen.models.formats import check_format
     from gentzen.models.threads import check_threads
     from gentzen.repl.verify import BACKENDS
@@ -122,10 +140,8 @@ def check_config(cfg: TTRLConfig) -> None:
 
     EngineChoice(cfg.engine, tuple(cfg.base_url), cfg.api_key_env).check()
     parse_shard(cfg.shard)
-    from gentzen.ttrl.arms import ARMS as ARM_SPECS
-
     no_update = cfg.steps == 0 and cfg.epochs == 0  # train/update.py: --steps 0 alone sizes the update by --epochs
-    need(cfg.engine != "openai" or cfg.rounds == 1 or no_update or not ARM_SPECS[cfg.arm].trains,
+    need(cfg.engine != "openai" or cfg.rounds == 1 or no_update or not ARMS[cfg.arm].trains,
          f"--engine openai: the servers serve the start model, and arm {cfg.arm} updates all weights each round, "
          "which a server cannot load at runtime; give --rounds 1 or --epochs 0 --steps 0, or use --engine torch/vllm")
     need(cfg.engine != "openai" or cfg.arm != "sdpo", "--arm sdpo samples from the model it trains, in-process: "

@@ -59,7 +59,7 @@ def sample_items(cfg: TTRLConfig, engine, verifier, fmt: str, round_no: int, tod
     """The items' attempts (k = want[name] each), yielded as each item finishes: guided sampling
     decodes across items (--batch-rows), each item's attempts the ones it gets alone."""
     from gentzen.search.methods import run_many
-    from gentzen.train.ei import derived_seed
+    from gentzen.train.seeds import derived_seed
 
     jobs = [(it, it.theorem, derived_seed(cfg.seed, round_no, it.name), want[it.name]) for it in todo]
     for it, res in run_many("guided", jobs, engine, temperature=cfg.temperature, fmt=fmt, batch_rows=cfg.batch_rows,
@@ -127,9 +127,10 @@ def run(cfg: TTRLConfig, progress: Callable[[dict], None] | None = None, engine_
     from gentzen.models import checkpoint
     from gentzen.models.threads import set_threads
     from gentzen.train import replay
-    from gentzen.train.ei import Interrupted, derived_seed
+    from gentzen.train.interrupt import Interrupted
+    from gentzen.train.seeds import derived_seed
     from gentzen.train.update import config_from, trains as update_trains
-    from gentzen.train.sft import _CtrlC
+    from gentzen.train.interrupt import CtrlC as _CtrlC  # the name run() uses
     from gentzen.ttrl import scaleout
     from gentzen.ttrl.report import plot_runs
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-from gentzen.repl.verify import TRANSPORT, KiminaVerifier, Verdict, Verifier, make_verifier  # noqa: F401
+from gentzen.repl.verdicts import TRANSPORT, Verdict  # noqa: F401
+from gentzen.repl.verify import KiminaVerifier, Verifier, make_verifier  # noqa: F401
 
 
 class SpreadVerifier(Verifier):

@@ -1,9 +1,10 @@
-"""LoRA adapters (peft) for any local HF causal LM: which modules, how to attach, save and load.
+"""LoRA adapters (peft) for any local HF causal LM: which modules, how to attach, save, load and merge.
 
 Target modules are chosen per architecture (attention and MLP projections), never the embeddings or
 the output head: vLLM serves adapters only without `modules_to_save`, and a tied head would train the
 embeddings too. Adapters are saved and loaded in peft's own format (adapter_config.json +
 adapter_model.safetensors), which vLLM's LoRARequest and `PeftModel.from_pretrained` read as is.
+Training attaches them; engines (engines/sync.py) merge or save them, so they live with the models.
 """
 
 from __future__ import annotations
@@ -31,9 +32,25 @@ def parse_spec(spec: str) -> dict:
     if ":" in spec and "=" not in spec:
         r, _, alpha = spec.partition(":")
         spec = f"r={r},alpha={alpha}"
-    from gentzen.train.update import lora_options  # one parser of the long form, shared with update
-
     return lora_options(spec)
+
+
+def lora_options(spec: str) -> dict:
+    """'r=8,alpha=16,dropout=0.05' -> {'r': 8, 'lora_alpha': 16, 'lora_dropout': 0.05}."""
+    names = {"r": ("r", int), "alpha": ("lora_alpha", int), "dropout": ("lora_dropout", float)}
+    out = {"r": 8, "lora_alpha": 16, "lora_dropout": 0.0}
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        key, _, value = part.partition("=")
+        if key not in names:
+            raise InputError(f"lora option {key!r} unknown; use r=…, alpha=…, dropout=…")
+        name, kind = names[key]
+        try:
+            out[name] = kind(value)
+        except ValueError:
+            raise InputError(f"lora option {key}={value!r} is not a number") from None
+    if out["r"] < 1 or out["lora_alpha"] <= 0 or not 0 <= out["lora_dropout"] < 1:
+        raise InputError(f"lora needs r ≥ 1, alpha > 0, 0 ≤ dropout < 1; got {spec!r}")
+    return out
 
 
 def target_modules(model) -> list[str]:
