@@ -15,7 +15,8 @@ from gentzen.repl.verdicts import Prepared, Verdict, lean_verdict, prepare
 from gentzen.repl.verify import (BothVerifier, KernelVerifier, KiminaVerifier, ReplVerifier, Verifier, lean_repl_cmd,
                                  make_verifier, repl_checker, repl_command)
 
-THM = "theorem mt (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
+# (not `mt`: Lean's core declares it, so a REPL answers "already declared")
+THM = "theorem mtollens (P Q : Prop) (h1 : P → Q) (h2 : ¬Q) : ¬P := by"
 GOOD = "  intro n1\n  have n2 : Q := h1 n1\n  exact h2 n2"
 
 
