@@ -15,6 +15,7 @@ from gentzen.core.formula import FALSE, Not, parse_formula, to_lean
 from gentzen.core.goals import Goal
 from gentzen.core.term_parser import parse_term
 from gentzen.core.terms import App, Id, SyntaxErr
+from gentzen.core.words import DECL_END
 from gentzen.core.frames import Failure, Frame
 from gentzen.errors import ParseError
 
@@ -114,6 +115,10 @@ def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> 
                           "proof language; Lean may accept it (check with `--backend repl` or `--backend both`)",
                           col + end + 1)
         inner = content[1:end]
+        if DECL_END in inner:  # tactics on several lines inside the brackets (joined by layout.continued)
+            raise Failure("unsupported", f"a `{content[0]} … {content[end]}` block over several lines is outside "
+                          "gentzen's proof language; Lean may accept it (check with `--backend repl` or `--backend "
+                          "both`)", col)
         icol = col + 1 + len(inner) - len(inner.lstrip(" "))
         if content[0] == "(":  # `paren`: the sequence, nothing more
             return run_seq(state, inner.strip(" "), icol, frames, next_n)

@@ -119,24 +119,39 @@ def term_lines(src: str, first_col: int) -> str:
     """A term over several lines as one line, offsets kept: each line break becomes a space, or a `;` where it
     ends a term-mode `have`/`suffices` declaration. Their parsers save the keyword's position
     (`withPosition("have" haveDecl) optSemicolon(term)`, src/Lean/Parser/Term.lean), and a term's arguments must
-    lie to the right of it (`checkColGt`): a line starting at or left of the keyword's column starts the body."""
+    lie to the right of it (`checkColGt`): a line starting at or left of the keyword's column starts the body.
+    Inside brackets opened after the keyword the rule is off (`(`, `⟨` parse their contents `withoutPosition`),
+    and a declaration inside brackets ends with them."""
     if "have" not in src and "suffices" not in src:
         return src.replace("\n", " ")
     out = []
-    open_cols: list[int] = []
+    open_decls: list[tuple[int, int]] = []  # (column, bracket depth) of each declaration still being declared
+    depth = 0
     lines = src.split("\n")
     for i, ln in enumerate(lines):
         base = first_col if i == 0 else 0
-        open_cols.extend(base + m.start() for m in _DECL_WORD.finditer(ln))
+        words = {m.start(): m for m in _DECL_WORD.finditer(ln)}
+        for k, c in enumerate(ln):
+            if k in words:
+                open_decls.append((base + k, depth))
+            if c in _OPEN:
+                depth += 1
+            elif c in _CLOSE:
+                depth -= 1
+                while open_decls and open_decls[-1][1] > depth:
+                    open_decls.pop()
         out.append(ln)
         if i == len(lines) - 1:
             break
         nxt = next((x for x in lines[i + 1:] if x.strip()), None)
         indent = len(nxt) - len(nxt.lstrip(" ")) if nxt is not None else -1
-        if open_cols and indent <= open_cols[-1] and indent >= 0:
-            while open_cols and indent <= open_cols[-1]:
-                open_cols.pop()
+        if open_decls and open_decls[-1][1] == depth and 0 <= indent <= open_decls[-1][0]:
+            while open_decls and open_decls[-1][1] == depth and indent <= open_decls[-1][0]:
+                open_decls.pop()
             out.append(DECL_END)
         else:
             out.append(" ")
     return "".join(out)
+
+
+_OPEN, _CLOSE = frozenset("(⟨[{‹"), frozenset(")⟩]}›")
