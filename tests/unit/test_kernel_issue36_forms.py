@@ -75,6 +75,21 @@ def test_a_binder_type_lean_may_infer_later_is_unsupported():
     assert not r.ok and r.error.kind == "unsupported" and "Failed to infer binder type" in r.error.message, r.error
 
 
+def test_apply_of_a_hypothesis_leaves_a_goal_per_argument():
+    # Lean.MVarId.apply: one new goal per argument, in order (nonDependentFirst); an arrow's binder is `a` with a
+    # macro scope (elabArrow), so both are tagged `a✝` and printed `case a`
+    src = "example (P Q R : Prop) (h : P → Q → R) (hp : P) (hq : Q) : R := by\n  apply h\n  · exact hp\n  · exact hq\n"
+    assert _judge(src).ok
+    r = _judge(src.replace("· exact hp\n  · exact hq", "· exact hq\n  · exact hp"))
+    assert not r.ok and r.error.kind == "type_mismatch" and (r.error.line, r.error.column) == (3, 10), r.error
+    r = _judge("example (P Q R : Prop) (h : P → Q → R) (hp : P) : R := by\n  apply h\n  exact hp\n")
+    assert not r.ok and r.error.kind == "unsolved_goals" and "case a\n" in r.error.message, r.error
+    # `case a` would select by the tag with its macro scope erased (findTag?): not modelled, so unsupported
+    r = _judge("example (P Q R : Prop) (h : P → Q → R) (hp : P) (hq : Q) : R := by\n  apply h\n"
+               "  case a => exact hp\n  exact hq\n")
+    assert not r.ok and r.error.kind == "unsupported", r.error
+
+
 # ---------------------------------------------------------------- soundness fuzz (truth table oracle)
 
 ATOMS = ("p", "q", "r")
@@ -110,6 +125,10 @@ _TEMPLATES = [
                f"  show {_F[f[3]][0]} from hx h1"),
     # `absurd ⟨h1, h2⟩ h3` (Lean postpones the anonymous constructor until `h3 : ¬a` fixes a)
     lambda f: ([_F[f[0]][0], _F[f[1]][0], f"¬(({_F[f[3]][0]}) ∧ ({_F[f[1]][0]}))"], f[2], "absurd ⟨h1, h2⟩ h3"),
+    # `apply h` leaving a goal per argument (tactic mode), closed by bullets; over the four atoms only, so that
+    # the fuzz often reaches statements whose first argument and conclusion fit but whose second does not
+    lambda f: ([f"({_F[f[0] % 4][0]}) → ({_F[f[1] % 4][0]}) → ({_F[f[2] % 4][0]})", _F[f[3] % 4][0]], f[4] % 4,
+               "by\n  apply h1\n  · exact h2\n  · exact h2"),
 ]
 _HYPS_OF = {0: "h1", 1: "h2", 2: "h3"}
 
@@ -123,6 +142,9 @@ def _evaluator(text: str):
     k = _hyp_index(text)
     if k is not None:
         return _F[k][1]
+    for a, b, c in itertools.product(range(len(_F)), repeat=3):
+        if text == f"({_F[a][0]}) → ({_F[b][0]}) → ({_F[c][0]})":
+            return lambda v, a=a, b=b, c=c: not _F[a][1](v) or not _F[b][1](v) or _F[c][1](v)
     for a, b in itertools.product(range(len(_F)), repeat=2):
         if text == _imp(a, b) or text == f"({_F[a][0]}) → ({_F[b][0]})":
             return lambda v, a=a, b=b: not _F[a][1](v) or _F[b][1](v)
@@ -145,7 +167,7 @@ def _true(hyps: list[str], goal: int) -> bool:
     return True
 
 
-_SLOTS = st.lists(st.integers(0, len(_F) - 1), min_size=4, max_size=4)
+_SLOTS = st.lists(st.integers(0, len(_F) - 1), min_size=5, max_size=5)
 
 
 @given(st.integers(0, len(_TEMPLATES) - 1), _SLOTS)
@@ -165,10 +187,10 @@ def test_the_fuzz_reaches_accepted_and_rejected_proofs_of_every_form():
     # the fuzz above means something only if each form is accepted for some statements and rejected for others
     for template in range(len(_TEMPLATES)):
         seen = set()
-        for slots in itertools.product(range(len(_F)), repeat=4):
+        for slots in itertools.product(range(len(_F)), repeat=5):
             if len(seen) == 2:
                 break
-            if slots[0] % 3 or slots[3] % 2 and template != 0:  # a sample of the space, enough for both kinds
+            if slots[0] % 3 or slots[3] % 2 and template != 0 or slots[4] != slots[2]:  # a sample, both kinds
                 continue
             hyps, goal, proof = _TEMPLATES[template](list(slots))
             binders = " ".join(f"({_HYPS_OF[i]} : {h})" for i, h in enumerate(hyps))

@@ -247,6 +247,10 @@ def _case(state, content: str, col: int, frames: list, next_n: int) -> int:
     fr = frames[-1]
     if not fr.goals:
         raise Failure("no_goals", "No goals to be solved", col, col + 4)
+    if tag != "_" and any("✝" in g.tag for g in fr.goals):
+        raise Failure("unsupported", "`case` among goals whose tags carry a macro scope (`apply h` with several "
+                      "arguments) is outside gentzen's proof language; Lean may accept it (check with `--backend "
+                      "repl` or `--backend both`)", col, col + 4)
     k = 0 if tag == "_" else _find_tag(fr.goals, tag)
     if k is None:
         tags = [g.tag for g in fr.goals if g.tag]
