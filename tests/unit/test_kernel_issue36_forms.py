@@ -42,9 +42,23 @@ def test_the_separator_never_reaches_a_message():
     # a `have` ended by the column rule inside an unclosed bracket: Lean's parser stops at the next line's token
     r = _judge("example (p q : Prop) (hp : p) : p :=\n  (have h : p := hp\n  h\n")
     assert not r.ok and DECL_END not in r.error.message, r.error
-    r = _judge("example (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  constructor\n  { have h := hp\n"
-               "    exact h }\n  { exact hq }\n")
-    assert not r.ok and r.error.kind == "unsupported" and DECL_END not in r.error.message, r.error
+
+
+def test_braces_over_several_lines():
+    # `{ tacs }` is tacticSeqBracketed: `sepByIndent tactic "; "`, so a line at the column of the block's first
+    # tactic is the next tactic (checkColEq), a `}` may stand anywhere; unsolved goals are reported at the `}`
+    src = ("example (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  constructor\n  { have h := hp\n    exact h }\n"
+           "  {\n    exact hq\n  }\n")
+    assert _judge(src).ok
+    r = _judge(src.replace("exact h }", "have h2 := hq }"))
+    assert not r.ok and r.error.kind == "unsolved_goals" and (r.error.line, r.error.column) == (4, 18), r.error
+    r = _judge(src.replace("exact h }", "exact hq }"))
+    assert not r.ok and r.error.kind == "type_mismatch" and (r.error.line, r.error.column) == (4, 10), r.error
+    # a tactic word deeper than the block's column neither continues a term nor starts a tactic (Lean: a parse
+    # error at it); a term-mode `have` ended by its column rule inside the block: both beyond the model
+    for bad in ("  { have h := hp\n     exact h }", "  { exact have h : p := hp\n      h }"):
+        r = _judge(src.replace("  { have h := hp\n    exact h }", bad))
+        assert not r.ok and r.error.kind == "unsupported" and DECL_END not in r.error.message, r.error
 
 
 def test_byCases_takes_its_motive_from_the_expected_type():
@@ -129,6 +143,9 @@ _TEMPLATES = [
     # the fuzz often reaches statements whose first argument and conclusion fit but whose second does not
     lambda f: ([f"({_F[f[0] % 4][0]}) → ({_F[f[1] % 4][0]}) → ({_F[f[2] % 4][0]})", _F[f[3] % 4][0]], f[4] % 4,
                "by\n  apply h1\n  · exact h2\n  · exact h2"),
+    # `{ … }` blocks over several lines (tactics at the block's column, `}` on a line of its own)
+    lambda f: ([_F[f[0] % 4][0], _F[f[1] % 4][0]], 6,
+               "by\n  constructor\n  { have h := h1\n    exact h }\n  {\n    exact h2\n  }"),
 ]
 _HYPS_OF = {0: "h1", 1: "h2", 2: "h3"}
 

@@ -30,6 +30,8 @@ MULTI = [
      "  exact\n    have hpq : p ∨ q := Or.inl hp\n    show False from hnpq hpq"),
     ("theorem t (p q r : Prop) (h : p ∧ q → r) : p → q → r := by",
      "  intro hp hq\n  apply h\n  exact ⟨hp,\n    hq⟩"),
+    ("theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q := by",
+     "  constructor\n  { have h := hp\n    exact h }\n  {\n    exact hq\n  }"),
 ]
 _CASES = [(parse_theorem(s), b) for s, b in MULTI] + list(corpus(60, seed=7))
 

@@ -115,7 +115,7 @@ def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> 
                           "proof language; Lean may accept it (check with `--backend repl` or `--backend both`)",
                           col + end + 1)
         inner = content[1:end]
-        if DECL_END in inner:  # tactics on several lines inside the brackets (joined by layout.continued)
+        if DECL_END in inner:  # a term-mode `have` ended by the column rule inside the brackets
             raise Failure("unsupported", f"a `{content[0]} … {content[end]}` block over several lines is outside "
                           "gentzen's proof language; Lean may accept it (check with `--backend repl` or `--backend "
                           "both`)", col)

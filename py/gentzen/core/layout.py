@@ -79,37 +79,71 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
     out: list[tuple[str, list[tuple[int, int, int]]]] = []
     last = -1  # the group of the last line with code
     decls: list[int] = []  # columns of the term-mode `have`/`suffices` of the group still being declared
+    braces: list = []  # columns of the first tactics of the group's open `{ … }` blocks
     for i, ln in enumerate(lines):
         content = ln.lstrip(" ")
         col = len(ln) - len(content)
         in_match = last >= 0 and _MATCH.search(out[last][0]) is not None  # a term `match … with`: `|` continues it
-        if last >= 0 and content and col > _tactic_col(out[last][0]) and (content[:1] not in "|·" or
-                                                                           in_match and content[:1] == "|") \
-                and not content.startswith(". ") and "\t" not in ln:
+        # (a `}` closing a block has no column rule: it may sit left of the block's tactics)
+        if last >= 0 and content and (col > _tactic_col(out[last][0]) or braces and content[:1] == "}") and \
+                (content[:1] not in "|·" or in_match and content[:1] == "|") and not content.startswith(". ") \
+                and "\t" not in ln:
             text, segs = out[last]
             tail = text.rstrip(" ")
             head = text.lstrip(" ")
             if head[:2] in ("· ", ". "):
                 head = head[2:]
-            if in_match or not (tail.endswith(_OPENS_BLOCK) or tail == "by" or head.startswith(("|", "case ", "next"))) \
+            sep = None
+            if braces:  # inside `{ … }` (tacticSeqBracketed: sepByIndent), a line at the column of the block's
+                # first tactic is the next tactic (checkColEq: a `;`), a deeper one continues a tactic's term
+                # (what would need more of Lean's parser than this, e.g. a term-mode `have` ended by its column
+                # rule or a line left of the block, gets DECL_END, which the `{ … }` combinator calls unsupported)
+                if content[:1] == "}" or braces[-1] is None:
+                    braces[-1] = col if braces[-1] is None else braces[-1]
+                    sep = " "
+                elif col == braces[-1]:
+                    sep = DECL_END if tail.endswith(_NEEDS_MORE) else " " if tail.endswith((";", "{")) else ";"
+                elif col > braces[-1] and (tail.endswith(_NEEDS_MORE) or continues_term(content)):
+                    sep = DECL_END if decls and col <= decls[-1] else " "
+                else:
+                    sep = DECL_END
+                while decls and col <= decls[-1]:
+                    decls.pop()
+            elif in_match or not (tail.endswith(_OPENS_BLOCK) or tail == "by" or
+                                  head.startswith(("|", "case ", "next"))) \
                     and (tail.endswith(_NEEDS_MORE) or continues_term(content) or decls and col <= decls[-1]):
-                for k in range(last + 1, len(out)):  # blank (comment) lines between: part of the group
-                    segs.append((-1, out[k][1][0][1], 0))  # (never an error's position)
-                segs.append((len(tail) + 1, i, col))
                 sep = " "
                 if decls and col <= decls[-1]:  # the column rule ends a term-mode declaration (_term_lines)
                     while decls and col <= decls[-1]:
                         decls.pop()
                     sep = DECL_END
+            if sep is not None:
+                for k in range(last + 1, len(out)):  # blank (comment) lines between: part of the group
+                    segs.append((-1, out[k][1][0][1], 0))  # (never an error's position)
+                segs.append((len(tail) + 1, i, col))
                 out[last] = (tail + sep + content, segs)
                 decls.extend(col + m.start() for m in _DECL_WORD.finditer(content))
+                _braces(content, col, braces)
                 del out[last + 1:]
                 continue
         out.append((ln, [(0, i, 0)]))
         if content:
             last = len(out) - 1
             decls = [col + m.start() for m in _DECL_WORD.finditer(content) if m.start() > 0]
+            braces = _braces(content, col, []) if content[:1] in "{·." else []
     return out if len(out) < len(lines) else None
+
+
+def _braces(content: str, col: int, stack: list) -> list:
+    """The columns of the first tactics of the `{ … }` blocks still open after `content` (at column `col`),
+    pushed on `stack`: None where the `{` ends the line (the next line's column is the block's)."""
+    for k, c in enumerate(content):
+        if c == "{":
+            rest = content[k + 1:]
+            stack.append(col + k + 1 + len(rest) - len(rest.lstrip(" ")) if rest.strip() else None)
+        elif c == "}" and stack:
+            stack.pop()
+    return stack
 
 
 _DECL_WORD = re.compile(r"(?<![\w.'])(?:have|suffices)(?![\w'!?])")
