@@ -9,6 +9,7 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
+from gentzen.core.kernel import check_proof
 from gentzen.core.lean_file import lean_items
 from gentzen.core.words import DECL_END
 
@@ -98,6 +99,10 @@ def test_apply_of_a_hypothesis_leaves_a_goal_per_argument():
     assert not r.ok and r.error.kind == "type_mismatch" and (r.error.line, r.error.column) == (3, 10), r.error
     r = _judge("example (P Q R : Prop) (h : P → Q → R) (hp : P) : R := by\n  apply h\n  exact hp\n")
     assert not r.ok and r.error.kind == "unsolved_goals" and "case a\n" in r.error.message, r.error
+    # the natural-deduction subset (strict_nd, docs/proof-language.md) is not widened by it
+    r = check_proof("theorem t (P Q R : Prop) (h : P → Q → R) (hp : P) (hq : Q) : R := by",
+                    "  apply h\n  · exact hp\n  · exact hq", strict_nd=True)
+    assert not r.ok and r.error.kind == "unsupported" and "strict_nd" in r.error.message, r.error
     # `case a` would select by the tag with its macro scope erased (findTag?): not modelled, so unsupported
     r = _judge("example (P Q R : Prop) (h : P → Q → R) (hp : P) (hq : Q) : R := by\n  apply h\n"
                "  case a => exact hp\n  exact hq\n")

@@ -94,6 +94,9 @@ class Stepping:
                 new_goals, push, next_n = run_tactic(tac, goal, next_n, self.auto_names, self.line_no)
             except Failure as f:
                 raise _as_lean(f, goal) from None
+        if self.strict and kind == "apply" and len(new_goals) > 1 and "✝" in new_goals[0].tag:
+            raise Failure("unsupported", "`apply` of a hypothesis leaving several goals is outside the "
+                          "natural-deduction subset (strict_nd)", tac.col, tac.end)
         frames[-1] = Frame(fr.kind, fr.column, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending)
         if push is not None:
             frames.append(push)
