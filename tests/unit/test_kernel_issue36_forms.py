@@ -6,12 +6,15 @@ written here (no kernel code), so no form widens what is accepted to a false sta
 from __future__ import annotations
 
 import itertools
+import random
 
 from hypothesis import given, settings, strategies as st
 
 from gentzen.core.kernel import check_proof
 from gentzen.core.lean_file import lean_items
 from gentzen.core.words import DECL_END
+
+from tests.unit.test_lean_corpus import _items as _corpus_items
 
 
 def _judge(src: str):
@@ -62,6 +65,32 @@ def test_braces_over_several_lines():
         assert not r.ok and r.error.kind == "unsupported" and DECL_END not in r.error.message, r.error
 
 
+def test_a_bullet_after_all_goals():
+    # `t <;> · tacs`: cdot is `cdotTk tacticSeqIndentGt` with no precedence (max), so it is `<;>`'s right side
+    # (`y:tactic:2`), its sequence taking the rest of the line; unsolved goals at the `·`. On the next lines the
+    # right side has no column rule, but the bullet's tactics must lie right of the block's column.
+    head = "example (p q : Prop) : p ∧ q ↔ q ∧ p := by\n"
+    assert _judge(head + "  constructor <;> · intro h; exact ⟨h.2, h.1⟩\n").ok
+    assert _judge(head + "  constructor <;>\n    · intro h\n      exact ⟨h.2, h.1⟩\n").ok
+    assert _judge(head + "  apply Iff.intro <;>\n  · intro h\n    exact ⟨h.2, h.1⟩\n").ok
+    r = _judge(head + "  constructor <;>\n    · intro h\n      exact ⟨h.1, h.2⟩\n")
+    assert not r.ok and r.error.kind == "type_mismatch" and (r.error.line, r.error.column) == (4, 13), r.error
+    r = _judge("example (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  constructor <;> · skip\n")
+    assert not r.ok and r.error.kind == "unsolved_goals" and (r.error.line, r.error.column) == (2, 18), r.error
+
+
+def test_first_with_its_alternatives_on_the_following_lines():
+    # `first` is `"first " withPosition((ppDedent(ppLine) colGe "| " tacticSeq)+)`: the alternatives may start on
+    # the next lines, even at the `first`'s column (before: the parse error "expected '|'" on valid Lean)
+    head = "example (p q : Prop) (h1 : p) (h2 : q) : p := by\n"
+    assert _judge(head + "  first\n  | exact h2\n  | exact h1\n").ok
+    r = _judge(head + "  first\n  | exact h2\n")
+    assert not r.ok and r.error.kind == "type_mismatch" and (r.error.line, r.error.column) == (3, 10), r.error
+    # an alternative's tactics over several lines: beyond the model
+    r = _judge(head + "  first\n  | exact h2\n  | have h := h1\n    exact h\n")
+    assert not r.ok and r.error.kind == "unsupported" and DECL_END not in r.error.message, r.error
+
+
 def test_byCases_takes_its_motive_from_the_expected_type():
     # `Classical.byCases {p q : Prop} (hpq : p → q) (hnpq : ¬p → q) : q`: elabAppArgs fixes q from the expected
     # type first, so `Or.inr (h hp)` inside the first lambda has one (before: "don't know how to synthesize")
@@ -109,6 +138,30 @@ def test_apply_of_a_hypothesis_leaves_a_goal_per_argument():
     assert not r.ok and r.error.kind == "unsupported", r.error
 
 
+_MULTILINE = [it for _name, it in _corpus_items() if it.parsed is not None and it.problem is None
+              and it.proof.count("\n") > 2]
+
+
+@given(st.integers(0, len(_MULTILINE) - 1), st.integers(0, 2**32 - 1))
+@settings(max_examples=300, deadline=None)
+def test_the_line_joiner_never_shows_in_a_message(index, seed):
+    # the project's corpus proofs over several lines, one line re-indented, cut short or doubled: whatever the
+    # kernel answers, its message never holds the kernel's internal line-joining mark
+    it, rng = _MULTILINE[index], random.Random(seed)
+    lines = it.proof.split("\n")
+    i = rng.randrange(1, len(lines))
+    k = rng.randrange(3)
+    if k == 0 and lines[i]:
+        j = rng.randrange(len(lines[i]))
+        lines[i] = lines[i][:j] + lines[i][j + 1:]
+    elif k == 1:
+        lines[i] = " " * max(0, len(lines[i]) - len(lines[i].lstrip()) + rng.randint(-3, 3)) + lines[i].lstrip()
+    else:
+        lines.insert(i, lines[i])
+    r = check_proof(it.parsed, "\n".join(lines), opens=it.opens)
+    assert r.ok or DECL_END not in r.error.message, r.error
+
+
 # ---------------------------------------------------------------- soundness fuzz (truth table oracle)
 
 ATOMS = ("p", "q", "r")
@@ -148,6 +201,9 @@ _TEMPLATES = [
     # the fuzz often reaches statements whose first argument and conclusion fit but whose second does not
     lambda f: ([f"({_F[f[0] % 4][0]}) → ({_F[f[1] % 4][0]}) → ({_F[f[2] % 4][0]})", _F[f[3] % 4][0]], f[4] % 4,
                "by\n  apply h1\n  · exact h2\n  · exact h2"),
+    # `t <;> · tacs` over lines: each goal of `constructor` on ∧ gets the bullet
+    lambda f: ([_F[f[0] % 4][0], _F[f[1] % 4][0]], 6, "by\n  constructor <;>\n    · first\n      | exact h1\n"
+               "      | exact h2"),
     # `{ … }` blocks over several lines (tactics at the block's column, `}` on a line of its own)
     lambda f: ([_F[f[0] % 4][0], _F[f[1] % 4][0]], 6,
                "by\n  constructor\n  { have h := h1\n    exact h }\n  {\n    exact h2\n  }"),

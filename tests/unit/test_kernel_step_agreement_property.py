@@ -33,6 +33,9 @@ MULTI = [
      "  intro hp hq\n  apply h\n  exact ⟨hp,\n    hq⟩"),
     ("theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q := by",
      "  constructor\n  { have h := hp\n    exact h }\n  {\n    exact hq\n  }"),
+    ("theorem t (p q : Prop) : p ∧ q ↔ q ∧ p := by", "  constructor <;>\n    · intro h\n      exact ⟨h.2, h.1⟩"),
+    ("theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q := by",
+     "  constructor\n  all_goals first\n    | exact hq\n    | exact hp"),
 ]
 _CASES = [(parse_theorem(s), b) for s, b in MULTI] + list(corpus(60, seed=7))
 

@@ -37,7 +37,9 @@ def is_combinator(content: str) -> bool:
 def takes_rest(content: str) -> bool:
     """`try t1; t2` is `try (t1; t2)`: these words take the rest of the line as their tactic sequence."""
     c = content[2:] if content[:2] in ("· ", ". ") else content
-    return c.split(" ", 1)[0] in ("try", "repeat", "all_goals", "any_goals", "first", "case", "next")
+    # (`t <;> · a; b`: the bullet's tactic sequence, tacticSeqIndentGt, takes the rest of the line too)
+    return c.split(" ", 1)[0] in ("try", "repeat", "all_goals", "any_goals", "first", "case", "next") or \
+        "<;> · " in c or "<;> . " in c
 
 
 def split_top(text: str, sep: str) -> list[tuple[int, int]]:
@@ -75,6 +77,9 @@ def _closing(text: str, open_at: int) -> int:
 
 def run_seq(state, text: str, col: int, frames: list, next_n: int) -> int:
     """`t1; t2; …` on the current goals (frames updated in place); returns the next free nK."""
+    if DECL_END in text:  # lines layout.continued joined but could not place (a line left of its block, …)
+        raise Failure("unsupported", "tactics over several lines in this layout are outside gentzen's proof "
+                      "language; Lean may accept it (check with `--backend repl` or `--backend both`)", col)
     spans = split_top(text, ";")
     for k, (a, _b) in enumerate(spans):  # `first | t1; t2 | t3`, `try t1; t2`: the rest of the line is theirs
         if takes_rest(text[a:].lstrip(" ")):
@@ -151,7 +156,13 @@ def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> 
         if word == "repeat":
             raise Failure("unsupported", f"`repeat` ran {_MAX_REPEAT} times (a limit of gentzen's kernel)", col)
         return next_n
+    if DECL_END in rest:  # tactics over several lines inside a combinator's alternatives (layout.continued)
+        raise Failure("unsupported", f"`{word}` with tactics over several lines is outside gentzen's proof language; "
+                      "Lean may accept it (check with `--backend repl` or `--backend both`)", col)
     if word == "first":  # evalFirst: the alternatives in order, the last one's error
+        if not rest:  # alternatives on the next lines that layout.continued did not join
+            raise Failure("unsupported", "`first` with its alternatives on the following lines is outside gentzen's "
+                          "proof language; Lean may accept it (check with `--backend repl` or `--backend both`)", col)
         if not rest.startswith("|"):
             raise Failure("parse", "expected '|'", rcol)
         alts = [(a, b) for a, b in split_top(rest, "|")][1:]

@@ -45,16 +45,18 @@ def deeper(lines: list[str]) -> bool:
     tactic does not open a block (`… := by`, `… with`). Generated proofs have no such line."""
     prev = -1
     opens = True
-    in_match = False
+    in_match = after_all = first = False
     for ln in lines:
         content = ln.lstrip(" ")
         if not content:
             continue
         col = len(ln) - len(content)
-        if col > prev and not opens:
+        if col > prev and not opens or after_all and content[:2] in ("· ", ". ") or first and content[:1] == "|":
             return True
+        after_all = ln.rstrip().endswith("<;>")
+        first = _FIRST_END.search(ln) is not None
         prev = col + 2 if content[:2] in ("· ", ". ") else col
-        opens = ln.endswith(("by", " with", "<;>")) and not _MATCH.search(ln) or \
+        opens = ln.endswith(("by", " with")) and not _MATCH.search(ln) or \
             content[:1] == "|" and not in_match or \
             ln.endswith("=>") and content.lstrip("·. ").startswith(("case ", "next"))
         in_match = in_match and content[:1] == "|" or bool(_MATCH.search(ln))
@@ -80,21 +82,40 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
     last = -1  # the group of the last line with code
     decls: list[int] = []  # columns of the term-mode `have`/`suffices` of the group still being declared
     braces: list = []  # columns of the first tactics of the group's open `{ … }` blocks
+    first_col = None  # the column of the group's first `| alt` line of a `first`
     for i, ln in enumerate(lines):
         content = ln.lstrip(" ")
         col = len(ln) - len(content)
         in_match = last >= 0 and _MATCH.search(out[last][0]) is not None  # a term `match … with`: `|` continues it
         # (a `}` closing a block has no column rule: it may sit left of the block's tactics)
-        if last >= 0 and content and (col > _tactic_col(out[last][0]) or braces and content[:1] == "}") and \
-                (content[:1] not in "|·" or in_match and content[:1] == "|") and not content.startswith(". ") \
-                and "\t" not in ln:
+        # `t <;>` then a bullet: `<;>`'s right side has no column rule, but the bullet's tactics
+        # (tacticSeqIndentGt) must lie right of the block's column
+        after_all = last >= 0 and out[last][0].rstrip(" ").endswith("<;>") and content[:2] in ("· ", ". ") and \
+            col + 2 > _tactic_col(out[last][0])
+        # `first` then `| alt` lines: `withPosition((colGe "| " tacticSeq)+)`, the position at the first `|`
+        first_alt = last >= 0 and content[:1] == "|" and (
+            first_col is None and _FIRST_END.search(out[last][0]) is not None or
+            first_col is not None and col >= first_col)
+        if last >= 0 and content and (col > _tactic_col(out[last][0]) or braces and content[:1] == "}" or
+                                      after_all or first_alt) and \
+                (content[:1] not in "|·" or in_match and content[:1] == "|" or after_all or first_alt) and \
+                (not content.startswith(". ") or after_all) and "\t" not in ln:
             text, segs = out[last]
             tail = text.rstrip(" ")
             head = text.lstrip(" ")
             if head[:2] in ("· ", ". "):
                 head = head[2:]
             sep = None
-            if braces:  # inside `{ … }` (tacticSeqBracketed: sepByIndent), a line at the column of the block's
+            if first_alt:
+                first_col = col if first_col is None else first_col
+                sep = " "
+            elif first_col is not None:  # an alternative's tactics over lines: beyond the model (DECL_END)
+                sep = DECL_END
+            elif after_all:  # `t <;>` then `· tacs` on the next lines: the bullet's block is a sepByIndent too
+                sep = " "
+                rest = content[2:]
+                braces.append(col + 2 + len(rest) - len(rest.lstrip(" ")))
+            elif braces:  # inside `{ … }` (tacticSeqBracketed: sepByIndent), a line at the column of the block's
                 # first tactic is the next tactic (checkColEq: a `;`), a deeper one continues a tactic's term
                 # (what would need more of Lean's parser than this, e.g. a term-mode `have` ended by its column
                 # rule or a line left of the block, gets DECL_END, which the `{ … }` combinator calls unsupported)
@@ -123,7 +144,8 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
                 segs.append((len(tail) + 1, i, col))
                 out[last] = (tail + sep + content, segs)
                 decls.extend(col + m.start() for m in _DECL_WORD.finditer(content))
-                _braces(content, col, braces)
+                if not after_all:
+                    _braces(content, col, braces)
                 del out[last + 1:]
                 continue
         out.append((ln, [(0, i, 0)]))
@@ -131,6 +153,7 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
             last = len(out) - 1
             decls = [col + m.start() for m in _DECL_WORD.finditer(content) if m.start() > 0]
             braces = _braces(content, col, []) if content[:1] in "{·." else []
+            first_col = None
     return out if len(out) < len(lines) else None
 
 
@@ -144,6 +167,9 @@ def _braces(content: str, col: int, stack: list) -> list:
         elif c == "}" and stack:
             stack.pop()
     return stack
+
+
+_FIRST_END = re.compile(r"(?<![\w.'])first\s*$")
 
 
 _DECL_WORD = re.compile(r"(?<![\w.'])(?:have|suffices)(?![\w'!?])")
