@@ -76,8 +76,10 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
     `have … :=` with the term on the next line): a term's arguments need only lie right of the tactic block's
     column (`checkColGt`, src/Lean/Parser/Term.lean; the block's position is saved by `withPosition` in
     `sepByIndent`). Lines after a `by`, a `with` or a trailing `<;>`, and after a `| alt =>`, `case … =>` or
-    `next =>` line, are blocks; a line starting with `|` or a bullet is never a continuation. Each group keeps
-    (offset in the joined text, physical index, physical column) per line, to give positions back."""
+    `next =>` line, are blocks; a line starting with `|` or a bullet is never a continuation, except the `| alt`
+    lines of a `first` and a bullet after a trailing `<;>`. A `{ … }` block over lines, and that bullet, are
+    joined with `;` between their tactics (`_block_separator`). Each group keeps (offset in the joined text,
+    physical index, physical column) per line, to give positions back."""
     out: list[tuple[str, list[tuple[int, int, int]]]] = []
     last = -1  # the group of the last line with code
     decls: list[int] = []  # columns of the term-mode `have`/`suffices` of the group still being declared
@@ -115,21 +117,8 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
                 sep = " "
                 rest = content[2:]
                 braces.append(col + 2 + len(rest) - len(rest.lstrip(" ")))
-            elif braces:  # inside `{ … }` (tacticSeqBracketed: sepByIndent), a line at the column of the block's
-                # first tactic is the next tactic (checkColEq: a `;`), a deeper one continues a tactic's term
-                # (what would need more of Lean's parser than this, e.g. a term-mode `have` ended by its column
-                # rule or a line left of the block, gets DECL_END, which the `{ … }` combinator calls unsupported)
-                if content[:1] == "}" or braces[-1] is None:
-                    braces[-1] = col if braces[-1] is None else braces[-1]
-                    sep = " "
-                elif col == braces[-1]:
-                    sep = DECL_END if tail.endswith(_NEEDS_MORE) else " " if tail.endswith((";", "{")) else ";"
-                elif col > braces[-1] and (tail.endswith(_NEEDS_MORE) or continues_term(content)):
-                    sep = DECL_END if decls and col <= decls[-1] else " "
-                else:
-                    sep = DECL_END
-                while decls and col <= decls[-1]:
-                    decls.pop()
+            elif braces:
+                sep = _block_separator(tail, content, col, braces, decls)
             elif in_match or not (tail.endswith(_OPENS_BLOCK) or tail == "by" or
                                   head.startswith(("|", "case ", "next"))) \
                     and (tail.endswith(_NEEDS_MORE) or continues_term(content) or decls and col <= decls[-1]):
@@ -155,6 +144,25 @@ def continued(lines: list[str]) -> list[tuple[str, list[tuple[int, int, int]]]] 
             braces = _braces(content, col, []) if content[:1] in "{·." else []
             first_col = None
     return out if len(out) < len(lines) else None
+
+
+def _block_separator(tail: str, content: str, col: int, braces: list, decls: list) -> str:
+    """What joins a line to a group inside `{ … }` or a bullet after `<;>` (both `sepByIndent`): a line at the
+    column of the block's first tactic is the next tactic (checkColEq: a `;`), a deeper one continues a tactic's
+    term, a `}` closes. What needs more of Lean's parser than this (a term-mode `have` ended by its column rule, a
+    line left of the block, a tactic word deeper than it) gets DECL_END, which the combinators call unsupported."""
+    if content[:1] == "}" or braces[-1] is None:
+        braces[-1] = col if braces[-1] is None else braces[-1]
+        sep = " "
+    elif col == braces[-1]:
+        sep = DECL_END if tail.endswith(_NEEDS_MORE) else " " if tail.endswith((";", "{")) else ";"
+    elif col > braces[-1] and (tail.endswith(_NEEDS_MORE) or continues_term(content)):
+        sep = DECL_END if decls and col <= decls[-1] else " "
+    else:
+        sep = DECL_END
+    while decls and col <= decls[-1]:
+        decls.pop()
+    return sep
 
 
 def _braces(content: str, col: int, stack: list) -> list:
