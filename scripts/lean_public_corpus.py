@@ -15,9 +15,12 @@ from pathlib import Path
 TPIL, LAP = "leanprover/theorem_proving_in_lean4", "leanprover-community/logic_and_proof"
 FM, TUT = "ImperialCollegeLondon/formalising-mathematics-2024", "leanprover-community/tutorials4"
 LOVE = "blanchette/logical_verification_2023"
+# added for issue 36 (a corpus the kernel was not tuned on): Mathematics in Lean, Glimpse of Lean, a course's examples
+MIL, GLIMPSE, DDG = "leanprover-community/mathematics_in_lean", "PatrickMassot/GlimpseOfLean", "kapsitis/ddgatve-proofs"
 COMMITS = {TPIL: "4e28129fdd58037f8f5857548d5e99fe4fb0cc57", LAP: "9878c5a0733e4aba90b24c25b47396195c2104c3",
            FM: "c4cfdc64d59c12e07e0c88d702bfe654d518c0bd", TUT: "1e7a75a921554daadde78dcff08f6c75e6660666",
-           LOVE: "0b9ca22d512230ca1932f08ebb459f676438c64d"}
+           LOVE: "0b9ca22d512230ca1932f08ebb459f676438c64d", MIL: "dd6d752fedb14082f557913c2dccb2d4851e5173",
+           GLIMPSE: "7dc816910638406f4232d23977bbcc59a335393c", DDG: "d29c67b36719a0e068366e82e48c8171026e07a5"}
 SOURCES = [
     (TPIL, "book/TPiL/PropositionsAndProofs.lean", "verso"),
     (TPIL, "book/TPiL/Tactics.lean", "verso"),
@@ -27,6 +30,22 @@ SOURCES = [
     (TUT, "Tutorials/Solutions/07bisAbstractNegations.lean", "lean"),
     (LOVE, "lean/LoVe/LoVe03_BackwardProofs_Demo.lean", "lean"),
     (LOVE, "lean/LoVe/LoVe04_ForwardProofs_Demo.lean", "lean"),
+    # issue 36
+    (TPIL, "book/TPiL/QuantifiersEquality.lean", "verso"),
+    (TPIL, "book/TPiL/AxiomsComputation.lean", "verso"),
+    (LAP, "first_order_logic_in_lean.rst", "rst"),
+    (LAP, "natural_deduction_for_propositional_logic.rst", "rst"),
+    *[(TUT, f"Tutorials/Solutions/{n}.lean", "lean") for n in ("00FirstProofs", "02IffIfAnd", "03ForallOr",
+                                                              "07FirstNegations")],
+    *[(LOVE, f"lean/LoVe/LoVe0{n}.lean", "lean") for n in ("1_TypesAndTerms_Demo", "2_ProgramsAndTheorems_Demo",
+                                                          "3_BackwardProofs_ExerciseSheet",
+                                                          "4_ForwardProofs_ExerciseSheet")],
+    *[(MIL, f"MIL/C03_Logic/solutions/Solutions_S0{n}.lean", "lean") for n in (
+        "1_Implication_and_the_Universal_Quantifier", "3_Negation", "4_Conjunction_and_Iff", "5_Disjunction")],
+    *[(MIL, f"MIL/C03_Logic/S0{n}.lean", "lean") for n in ("3_Negation", "4_Conjunction_and_Iff", "5_Disjunction")],
+    *[(GLIMPSE, f"GlimpseOfLean/Solutions/{n}.lean", "lean") for n in ("02Iff", "Shorter",
+                                                                        "Topics/IntuitionisticPropositionalLogic")],
+    *[(DDG, f"lean-propositional-examples/propositions-{n}.lean", "lean") for n in ("simple", "classical")],
 ]
 LICENSES = {LOVE: "BSD-3-Clause (lean/LoVe/LICENSE.txt)"}  # the others: Apache-2.0 (LICENSE)
 
@@ -211,7 +230,10 @@ def excerpt(src_text, kind):
                     left_out.add(declared.group(1))
         if ndecl:
             text = "\n\n".join(part)
-            kept.append(text if kind == "lean" else f"section\n{text}\n\nend")
+            # each code block of a book is its own Lean file (the books' blocks declare `t1` again and again): a
+            # namespace of its own keeps the names apart as separate files would (a `section` does not)
+            ns = f"Block{len(kept) + 1}"
+            kept.append(text if kind == "lean" else f"namespace {ns}\n{text}\n\nend {ns}")
     return kept, dropped, total
 
 
@@ -224,9 +246,9 @@ def main() -> None:
         commit = COMMITS[repo]
         kept, dropped, total = excerpt(git(clones, repo, "show", f"{commit}:{path}"), kind)
         stem = repo.split("/")[1].replace("-", "_") + "__" + Path(path).stem
-        how = ("each ```lean code block of the chapter that has a kept declaration, wrapped in `section … end`"
-               if kind == "verso" else "each `.. code-block:: lean` block with a kept declaration, wrapped in "
-               "`section … end`" if kind == "rst" else "the file's commands in order")
+        how = ("each ```lean code block of the chapter that has a kept declaration, wrapped in `namespace BlockK …"
+               " end BlockK`" if kind == "verso" else "each `.. code-block:: lean` block with a kept declaration, "
+               "wrapped in `namespace BlockK … end BlockK`" if kind == "rst" else "the file's commands in order")
         header = (f"/-\nExcerpt for the gentzen test corpus (issue 22), not the whole file.\n"
                   f"Source: https://github.com/{repo} , path {path} , commit {commit}\n"
                   f"License: {LICENSES.get(repo, 'Apache-2.0 (LICENSE)')} of the repository; the copyright is its "

@@ -13,7 +13,7 @@ from gentzen.core.goals import Goal, show_atoms
 from gentzen.core.layout import continued, deeper, term_lines
 from gentzen.core.lemmas import LEMMAS
 from gentzen.core.proof_lines import _col_of, _line_col
-from gentzen.core.results import CheckResult, KernelError
+from gentzen.core.results import CheckResult, KernelError, StepError
 from gentzen.core.state import ProofState
 from gentzen.core.term_parser import parse_term
 from gentzen.core.terms import SyntaxErr
@@ -153,24 +153,10 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
 
 def _check_joined(state: "ProofState", groups) -> CheckResult:
     """check_proof's loop over tactics spanning lines: each group is one step; positions are the physical ones."""
-    n = 0
-    first = state.line_no
-    for text, segs in groups:
-        try:
-            nxt = state._step(text, True)
-        except (Failure, LimitError) as e:
-            err = state._error(e).error
-            if len(segs) > 1 and err.line == state.line_no:
-                off, idx, pcol = max((sg for sg in segs if sg[0] <= err.column), key=lambda sg: sg[0])
-                if off:
-                    err = KernelError(first + idx, err.column - off + pcol, err.kind, err.message)
-            return CheckResult(False, err, n)
-        state = nxt
-        if len(segs) > 1:
-            state = ProofState(state.theorem, state.frames, state.lines, state.line_no + len(segs) - 1,
-                               state.auto_names, state.next_n, state.strict, state.nd)
-        n += 1
-    err = state.finish()
+    end, n = state.step_groups(groups, True)
+    if isinstance(end, StepError):
+        return CheckResult(False, end.error, n)
+    err = end.finish()
     return CheckResult(err is None, err, n)
 
 

@@ -15,6 +15,7 @@ from gentzen.core.formula import FALSE, Not, parse_formula, to_lean
 from gentzen.core.goals import Goal
 from gentzen.core.term_parser import parse_term
 from gentzen.core.terms import App, Id, SyntaxErr
+from gentzen.core.words import DECL_END
 from gentzen.core.frames import Failure, Frame
 from gentzen.errors import ParseError
 
@@ -36,7 +37,9 @@ def is_combinator(content: str) -> bool:
 def takes_rest(content: str) -> bool:
     """`try t1; t2` is `try (t1; t2)`: these words take the rest of the line as their tactic sequence."""
     c = content[2:] if content[:2] in ("· ", ". ") else content
-    return c.split(" ", 1)[0] in ("try", "repeat", "all_goals", "any_goals", "first", "case", "next")
+    # (`t <;> · a; b`: the bullet's tactic sequence, tacticSeqIndentGt, takes the rest of the line too)
+    return c.split(" ", 1)[0] in ("try", "repeat", "all_goals", "any_goals", "first", "case", "next") or \
+        "<;> · " in c or "<;> . " in c
 
 
 def split_top(text: str, sep: str) -> list[tuple[int, int]]:
@@ -74,6 +77,9 @@ def _closing(text: str, open_at: int) -> int:
 
 def run_seq(state, text: str, col: int, frames: list, next_n: int) -> int:
     """`t1; t2; …` on the current goals (frames updated in place); returns the next free nK."""
+    if DECL_END in text:  # lines layout.continued joined but could not place (a line left of its block, …)
+        raise Failure("unsupported", "tactics over several lines in this layout are outside gentzen's proof "
+                      "language; Lean may accept it (check with `--backend repl` or `--backend both`)", col)
     spans = split_top(text, ";")
     for k, (a, _b) in enumerate(spans):  # `first | t1; t2 | t3`, `try t1; t2`: the rest of the line is theirs
         if takes_rest(text[a:].lstrip(" ")):
@@ -114,6 +120,10 @@ def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> 
                           "proof language; Lean may accept it (check with `--backend repl` or `--backend both`)",
                           col + end + 1)
         inner = content[1:end]
+        if DECL_END in inner:  # a term-mode `have` ended by the column rule inside the brackets
+            raise Failure("unsupported", f"a `{content[0]} … {content[end]}` block over several lines is outside "
+                          "gentzen's proof language; Lean may accept it (check with `--backend repl` or `--backend "
+                          "both`)", col)
         icol = col + 1 + len(inner) - len(inner.lstrip(" "))
         if content[0] == "(":  # `paren`: the sequence, nothing more
             return run_seq(state, inner.strip(" "), icol, frames, next_n)
@@ -146,7 +156,13 @@ def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> 
         if word == "repeat":
             raise Failure("unsupported", f"`repeat` ran {_MAX_REPEAT} times (a limit of gentzen's kernel)", col)
         return next_n
+    if DECL_END in rest:  # tactics over several lines inside a combinator's alternatives (layout.continued)
+        raise Failure("unsupported", f"`{word}` with tactics over several lines is outside gentzen's proof language; "
+                      "Lean may accept it (check with `--backend repl` or `--backend both`)", col)
     if word == "first":  # evalFirst: the alternatives in order, the last one's error
+        if not rest:  # alternatives on the next lines that layout.continued did not join
+            raise Failure("unsupported", "`first` with its alternatives on the following lines is outside gentzen's "
+                          "proof language; Lean may accept it (check with `--backend repl` or `--backend both`)", col)
         if not rest.startswith("|"):
             raise Failure("parse", "expected '|'", rcol)
         alts = [(a, b) for a, b in split_top(rest, "|")][1:]
@@ -242,6 +258,10 @@ def _case(state, content: str, col: int, frames: list, next_n: int) -> int:
     fr = frames[-1]
     if not fr.goals:
         raise Failure("no_goals", "No goals to be solved", col, col + 4)
+    if tag != "_" and any("✝" in g.tag for g in fr.goals):
+        raise Failure("unsupported", "`case` among goals whose tags carry a macro scope (`apply h` with several "
+                      "arguments) is outside gentzen's proof language; Lean may accept it (check with `--backend "
+                      "repl` or `--backend both`)", col, col + 4)
     k = 0 if tag == "_" else _find_tag(fr.goals, tag)
     if k is None:
         tags = [g.tag for g in fr.goals if g.tag]

@@ -65,6 +65,9 @@ class Elaborator(ConstantElab):
             ty = lookup(self.ctx, t.name) if self.names is None else self.names.get(t.name)
             if ty is PROP:
                 return Atom(t.name)
+            if ty is None and t.name in ("Prop", "Type", "Sort"):  # a sort: Lean has it, the proof language not
+                raise ElabErr("unsupported", f"a binder over `{t.name}` (`fun (q : {t.name}) => …`) is outside "
+                              f"gentzen's proof language; {ASK_LEAN}", t)
             if ty is None:
                 raise ElabErr("unknown_identifier", f"Unknown identifier `{t.name}`", t)
         raise ElabErr("type_mismatch", f"type expected, got\n  ({self.pp(t)} : {type_str(self.infer(t, None))})", t)
@@ -86,8 +89,8 @@ class Elaborator(ConstantElab):
                 if const is not None:
                     return self._ident(Id(const, t.fn.col, t.fn.end), hint, (t.fn.term,) + tuple(t.args), whole=t)
             return self._apply(self.infer(t.fn, None), t.fn, t.args)
-        if isinstance(t, Proj):
-            return self._project(self.infer(t.term, None), t.field, t.term, t)
+        if isinstance(t, Proj):  # `(hnp hp).elim`: a field constant gets the expected type (elabAppArgs)
+            return self._project(self.infer(t.term, None), t.field, t.term, t, hint)
         if isinstance(t, Anon):
             return self._anon(t, hint)
         if isinstance(t, Conn):
@@ -265,7 +268,9 @@ class Elaborator(ConstantElab):
                                   f"but the expected type is\n  {to_lean(hint)}", ty_term)
                 dom = given
             if dom is None:
-                raise ElabErr("type_mismatch", "Failed to infer binder type", t)
+                # Lean postpones the binder's type as a metavariable that a later use may assign (elabAppArgs
+                # elaborates the other arguments first); only what is left unassigned at the end is its error
+                raise ElabErr("unsupported", "Failed to infer binder type" + _POSTPONE_NOTE, t)
             doms.append(dom)
             ctx = _bind(ctx, names, dom, pattern, t, col, self.names)
         body = self._sub(ctx)

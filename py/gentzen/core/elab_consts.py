@@ -140,8 +140,14 @@ class ConstantElab(ElabPrinter):
         if name == "Classical.byCases":
             # `Classical.byCases {p q : Prop} (hpq : p → q) (hnpq : ¬p → q) : q` (Init/Classical.lean): p comes
             # from the first argument's type, q from the expected type or that argument's codomain
-            f = self.infer(args[0], None) if not isinstance(args[0], Fun) or args[0].binders[0][1] is not None \
-                else None
+            f = None
+            if isinstance(args[0], Fun) and args[0].binders[0][1] is not None and hint is not None:
+                # the expected type fixes q first (elabAppArgs propagates it before the arguments), so the
+                # lambda is elaborated against `p → q` with p from its binder
+                f = Imp(self.prop(args[0].binders[0][1]), hint)  # (the lambda itself is checked below)
+            if f is None:
+                f = self.infer(args[0], None) if not isinstance(args[0], Fun) or args[0].binders[0][1] is not None \
+                    else None
             if f is None or f is PROP or f.kind != "imp":
                 raise ElabErr("unsupported", "`byCases` whose first argument's hypothesis type is not written "
                               f"(`fun h : p => …`) is outside gentzen's proof language; {ASK_LEAN}", node)
@@ -175,7 +181,7 @@ class ConstantElab(ElabPrinter):
             return Not(Not(A(node, args, 0, None)))
         raise AssertionError(name)
 
-    def _project(self, ty, field: str, base, node):
+    def _project(self, ty, field: str, base, node, hint=None):
         if ty is not PROP and ty.kind == "and" and field in ("1", "2", "left", "right"):
             return ty.args[0] if field in ("1", "left") else ty.args[1]
         if ty is not PROP and ty.kind == "iff" and field in ("1", "2", "mp", "mpr"):
@@ -186,7 +192,7 @@ class ConstantElab(ElabPrinter):
         kind = getattr(ty, "kind", "")
         const = _field_const(ty, field)
         if const is not None:  # a function field used without arguments (`h.symm`, `h.resolve_left`)
-            return self._ident(Id(const, node.col, node.end), None, (base,), whole=node)
+            return self._ident(Id(const, node.col, node.end), hint, (base,), whole=node)
         head = _HEAD.get(kind)
         if head is not None:
             # gentzen knows only some of `{head}`'s lemmas: never claim Lean's environment lacks one

@@ -209,7 +209,7 @@ def render_goal(ctx, target: Formula, tag: str = "") -> str:
         target = rename_atoms(target, ren)
     lines: list[str] = []
     if tag:
-        lines.append(f"case {tag}")
+        lines.append(f"case {tag.replace('✝', '')}")  # (ppGoal prints the tag with its macro scopes erased)
     group: list[str] = []
     group_ty = None
     for (_, ty, _), shown in zip(ctx, names):

@@ -8,6 +8,7 @@ from gentzen.core.combinators import is_combinator, takes_rest
 from gentzen.core.core_tactics import open_alternative
 from gentzen.core.frames import Failure, Frame, bump
 from gentzen.core.goals import Goal
+from gentzen.core.layout import continued, deeper
 from gentzen.core.proof_lines import (_alternatives_inline, _as_lean, _blank, _parent_col, _parse, _rename_line,
                                       _split_semicolons)
 from gentzen.core.results import KernelError, StepError
@@ -84,16 +85,41 @@ class ProofState(Stepping):
                 except Failure as f:
                     return StepError(KernelError(self.line_no, f.col, f.kind, f.message), self)
             state: ProofState = self
-            for part in text.split("\n"):
+            lines = text.split("\n")
+            for part in lines:
                 nxt = state.step(part, explicit=explicit)
                 if isinstance(nxt, StepError):
-                    return nxt
+                    # as check_proof reads a text: after a failure, tactics spanning lines are grouped
+                    joined = continued(lines) if len(lines) > 1 and deeper(lines) else None
+                    return nxt if joined is None else self.step_groups(joined, explicit)[0]
                 state = nxt
             return state
         try:
             return self._step(text, explicit)
         except (Failure, LimitError) as e:
             return self._error(e)
+
+    def step_groups(self, groups, explicit: bool) -> "tuple[ProofState | StepError, int]":
+        """Tactics spanning lines (layout.continued's groups) as steps, with the physical positions; the
+        state (or the first error) and the number of groups run without error."""
+        n, state, first = 0, self, self.line_no
+        for text, segs in groups:
+            try:
+                nxt = state._step(text, explicit)
+            except (Failure, LimitError) as e:
+                err = state._error(e)
+                if len(segs) > 1 and err.error.line == state.line_no:
+                    off, idx, pcol = max((sg for sg in segs if sg[0] <= err.error.column), key=lambda sg: sg[0])
+                    if off:
+                        err = StepError(KernelError(first + idx, err.error.column - off + pcol, err.error.kind,
+                                                    err.error.message), state)
+                return err, n
+            state = nxt
+            if len(segs) > 1:
+                state = ProofState(state.theorem, state.frames, state.lines, state.line_no + len(segs) - 1,
+                                   state.auto_names, state.next_n, state.strict, state.nd)
+            n += 1
+        return state, n
 
     def _error(self, e: "Failure | LimitError") -> StepError:
         if isinstance(e, LimitError):  # every limit is a rejection with a message, never an exception

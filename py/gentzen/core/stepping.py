@@ -4,7 +4,7 @@ alternatives run in turn, and finished blocks close. A base class of state.Proof
 
 from __future__ import annotations
 
-from gentzen.core.combinators import is_combinator, run_combinator, split_top
+from gentzen.core.combinators import is_combinator, run_combinator, run_seq, split_top
 from gentzen.core.constants import ASK_LEAN, ND_SCOPE, PROP, ElabErr, definite
 from gentzen.core.core_tactics import open_alternative
 from gentzen.core.elab import Elaborator
@@ -94,6 +94,9 @@ class Stepping:
                 new_goals, push, next_n = run_tactic(tac, goal, next_n, self.auto_names, self.line_no)
             except Failure as f:
                 raise _as_lean(f, goal) from None
+        if self.strict and kind == "apply" and len(new_goals) > 1 and "✝" in new_goals[0].tag:
+            raise Failure("unsupported", "`apply` of a hypothesis leaving several goals is outside the "
+                          "natural-deduction subset (strict_nd)", tac.col, tac.end)
         frames[-1] = Frame(fr.kind, fr.column, tuple(new_goals) + fr.goals[1:], fr.opener, fr.pending)
         if push is not None:
             frames.append(push)
@@ -115,7 +118,10 @@ class Stepping:
         parts, pos = [], 0
         chunks = [content[a:b] for a, b in split_top(content, "<;>")] if "(" in content or "{" in content \
             else content.split("<;>")
-        for chunk in chunks:
+        for k, chunk in enumerate(chunks):
+            if chunk.lstrip(" ")[:2] in ("· ", ". "):  # a bullet takes the rest of the line (tacticSeqIndentGt)
+                chunks[k:] = ["<;>".join(chunks[k:])]
+                chunk = chunks[k]
             lead = len(chunk) - len(chunk.lstrip(" "))
             text = chunk.strip(" ")
             if not text and parts and pos + len(chunk) == len(content):
@@ -138,9 +144,11 @@ class Stepping:
         fr = frames[-1]
         produced, rest = list(fr.goals[: len(fr.goals) - waiting]), fr.goals[len(fr.goals) - waiting:]
         for text, tcol in parts[1:]:
+            if text[:2] in ("· ", ". "):  # `t <;> · tacs` (cdot: `cdotTk tacticSeqIndentGt`, max precedence):
+                produced = self._bullet_each(produced, text, tcol, frames, next_n)  # each goal focused, closed
+                next_n = produced.pop()
+                continue
             if is_combinator(text):  # `t <;> (try assumption)`: the combinator on each goal alone
-                if text[:2] in ("· ", ". "):
-                    raise Failure("parse", "unexpected token '·'; expected tactic", tcol)
                 out = []
                 for g in produced:
                     sub = frames[:-1] + [Frame("bullet", tcol, (g,), fr.opener)]
@@ -174,6 +182,19 @@ class Stepping:
             produced = out
         frames[-1] = Frame(fr.kind, fr.column, tuple(produced) + tuple(rest), fr.opener, fr.pending)
         return tac, next_n
+
+    def _bullet_each(self, goals, text: str, col: int, frames: list, next_n: int) -> list:
+        """`· tacs` on each of `goals` in turn: focused, run, closed (unsolved goals at the `·`); [next_n]."""
+        rest = text[2:]
+        rcol = col + 2 + len(rest) - len(rest.lstrip(" "))
+        fr = frames[-1]
+        for g in goals:
+            sub = frames[:-1] + [Frame(fr.kind, fr.column, (), fr.opener, fr.pending),
+                                 Frame("bullet", rcol, (g,), (self.line_no, col))]
+            next_n = run_seq(self, rest.strip(" "), rcol, sub, next_n)
+            while len(sub) > len(frames):
+                sub = self._close_top(sub)
+        return [next_n]
 
     def _inline_alternatives(self, tac, frames: list, next_n: int) -> int:
         """All alternatives of `cases … with` on its own line: each runs and must close its goal, then the

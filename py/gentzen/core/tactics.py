@@ -322,8 +322,14 @@ def _apply(tac, goal: Goal, el: Elaborator) -> list[Goal]:
     for ds, c in chain[first:]:
         if c.unf is target.unf:
             if len(ds) > 1:
-                raise Failure("unsupported", "`apply` leaving several goals is outside the proof language; "
-                            "use `have` steps", tac.col, tac.end)
+                head = term.fn if isinstance(term, App) else term
+                if not isinstance(head, Id) or goal.lookup(head.name) is None:
+                    raise Failure("unsupported", "`apply` leaving several goals is outside the proof language; "
+                                  "use `have` steps", tac.col, tac.end)
+                # a hypothesis's arrows are binders named `a` with a macro scope (elabArrow), so each new goal
+                # is tagged `a✝` (after the parent's tag: appendParentTag), in order (nonDependentFirst)
+                sub = append_tag(tag, "a✝")
+                return [Goal(goal.ctx, d, sub, goal.names) for d in ds]
             return [Goal(goal.ctx, d, tag, goal.names) for d in ds]
     pp = el.pp(term)
     if first > 0:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Hyp, Id, Match, Proj, Show, SyntaxErr
-from gentzen.core.words import TERM_KEYWORDS, check_name, tokenize
+from gentzen.core.words import DECL_END, TERM_KEYWORDS, check_name, tokenize
 
 
 MAX_TERM_DEPTH = 400
@@ -28,6 +28,8 @@ class _TermParser:
 
     def fail(self, expected: str = "term"):
         t = self.peek()
+        if t is not None and t[1] == DECL_END:  # a line break the column rule ended a `have` at: Lean's parser
+            t = self.toks[self.i + 1] if self.i + 1 < len(self.toks) else None  # stops at the next line's token
         if t is None:
             raise SyntaxErr("parse", f"unexpected end of input; expected {expected}", self.end_col)
         raise SyntaxErr("parse", f"unexpected token '{t[1]}'; expected {expected}", t[2], t[3])
