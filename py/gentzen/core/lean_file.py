@@ -22,6 +22,8 @@ from gentzen.core.theorem import StatementSyntaxError
 from gentzen.errors import ParseError
 
 ALLOWED_IMPORTS = ("Gentzen.ND",)
+# libraries whose modules add names and tactics but leave core Lean's propositional notation as it is
+KNOWN_LIBRARIES = ("Mathlib", "Aesop", "Batteries", "Std", "Init", "Lean", "Qq", "Plausible")
 JUDGED = ("theorem", "example", "lemma")
 # Declarations that are not judged but whose names later proofs may use.
 OTHER_DECLS = ("def", "abbrev", "instance", "opaque", "structure", "inductive", "class")
@@ -216,14 +218,17 @@ def _one(text, blank, word, body, kw_at, end, line, col, mods, lines, ctx, items
         register(ctx, word, body, line, mods, None)
         return
     if word == "import":
+        # not items of their own (issue 39): an import the kernel cannot load is recorded, and what it may declare
+        # makes name and syntax errors `unsupported` (proof_item.to_file); a module outside the well-known
+        # libraries may change what later text means (its own `notation`, `macro_rules`), so it taints
         for mod in body.split():
-            if mod not in ALLOWED_IMPORTS:
-                ctx.foreign.append(mod)
-                items.append(ProofItem(f"import@{line}", None, "", line, KernelError(
-                    line, col, "forbidden", f"`import {mod}` is not allowed (the one import a checked file "
-                    f"may have is `import {ALLOWED_IMPORTS[0]}`)"), col, "command"))
-            else:
+            if mod in ALLOWED_IMPORTS:
                 ctx.imports.append(mod)
+                continue
+            ctx.foreign.append(mod)
+            if mod.split(".")[0] not in KNOWN_LIBRARIES and ctx.taint is None:
+                ctx.taint = (line, f"`import {mod}` at line {line} (a module gentzen cannot read, which may "
+                             "declare notation)")
         return
     if word in CONTEXT_COMMANDS or word in ("set_option", "attribute", "export", "omit"):
         err = context_command(ctx, word, body, line, col)
