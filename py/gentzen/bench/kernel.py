@@ -22,7 +22,9 @@ TEMPLATES = [
     (["A ∧ B"], "B ∧ A", ["have n1 : A := h1.1", "have n2 : B := h1.2", "constructor", "· exact n2", "· exact n1"]),
     (["A ∨ B"], "B ∨ A", ["rcases h1 with n1 | n2", "· exact Or.inr n1", "· exact Or.inl n2"]),
     (["A → B", "¬B"], "¬A", ["intro n1", "have n2 : B := h1 n1", "exact h2 n2"]),
-    (["¬¬A"], "A", ["apply Classical.byContradiction", "intro n1", "exact h1 n1"]),
+    # (not `apply Classical.byContradiction`: when A is `¬¬B → B` it unifies with the whole goal and closes it,
+    # as Lean's MVarId.apply does, leaving nothing for an `intro`)
+    (["¬¬A"], "A", ["by_cases n1 : A", "· exact n1", "· exact absurd n1 h1"]),
     (["A ↔ B", "A"], "B", ["exact h1.mp h2"]),
     (["A", "¬A"], "C", ["exact absurd h1 h2"]),
     (["A → B", "B → C"], "A → C",
@@ -65,7 +67,11 @@ def corpus(n: int = 2000, seed: int = 0):
 
 
 def fill_term(line: str, sub: dict) -> str:
-    """Substitute formulas in `have x : TYPE :=` heads and `Classical.em (A)`; names stay."""
+    """Substitute formulas in `have x : TYPE :=` / `by_cases x : TYPE` heads and `Classical.em (A)`; names stay."""
+    if line.lstrip().startswith("by_cases"):
+        head, colon, ty = line.partition(" : ")
+        from gentzen.core.formula import parse_formula
+        return f"{head}{colon}{to_lean(parse_formula(''.join(f'({sub[c]})' if c in sub else c for c in ty)))}"
     if line.lstrip().startswith("have"):
         head, sep, rest = line.partition(":=")
         name, colon, ty = head.partition(" : ")
