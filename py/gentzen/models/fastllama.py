@@ -76,6 +76,10 @@ class FastTokenizer:
     def encode(self, text: str, add_special_tokens: bool = True) -> list[int]:
         return self._tok.encode(text, add_special_tokens=add_special_tokens).ids
 
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        """The ids of many texts (special tokens added) in one call into `tokenizers`."""
+        return [e.ids for e in self._tok.encode_batch(texts)]
+
     def __call__(self, text: str, add_special_tokens: bool = True, return_tensors: str | None = None) -> dict:
         ids = self.encode(text, add_special_tokens)
         if return_tensors == "pt":
@@ -160,8 +164,9 @@ class FastLlama:
         half = x.shape[-1] // 2
         return x * cos + self.torch.cat([-x[..., half:], x[..., :half]], dim=-1) * sin
 
-    def forward(self, ids, positions, attend, write=None, mask=None, causal=False):
-        """Logits of every position of `ids` [B, T].
+    def forward(self, ids, positions, attend, write=None, mask=None, causal=False, keep=None):
+        """Logits of every position of `ids` [B, T] (with `keep` [B]: of position keep[b] of row b
+        alone, [B, vocab], so the vocabulary projection runs once per row).
 
         `attend(i, k, v)` returns layer i's keys and values to attend over given the new ones
         [B, kv_heads, T, head_dim] (it may store them); `mask` [B, 1, T, S] (True = attend) or
@@ -183,6 +188,8 @@ class FastLlama:
             x = x + F.linear(a.transpose(1, 2).reshape(B, T, H * D), L.o)
             g, u = F.linear(self._rms(x, L.mlp_norm), L.gate_up).chunk(2, dim=-1)
             x = x + F.linear(F.silu(g) * u, L.down)
+        if keep is not None:
+            x = x[torch.arange(B, device=x.device), keep]
         return F.linear(self._rms(x, self.norm), self.lm_head)
 
     def __call__(self, input_ids):
@@ -218,6 +225,77 @@ class FastLlama:
 
     def decoder(self, entries: list, max_tokens: int) -> FastDecoder:
         return FastDecoder(self, entries, max_tokens)
+
+    def prefill_rows(self, pasts: list, suffixes: list[list[int]], row_prompt: list[int], max_tokens: int):
+        """Many prompts prefilled straight into one decode buffer. Prompt d continues `pasts[d]` =
+        (per-layer (k, v) [1, kv_heads, ≥m, dim], m), its first m tokens cached (None, 0: none), with
+        the ids `suffixes[d]` (empty when m covers it); row r of the buffer holds prompt row_prompt[r].
+        Returns the FastDecoder of the rows, each prompt's logits after its last token (None for an
+        empty suffix) and its KV [1, kv_heads, len, dim] per layer (views, for the prompt cache)."""
+        torch = self.torch
+        dev, n, nd = self.device, len(row_prompt), len(pasts)
+        ms = [m for _, m in pasts]
+        lens = [m + len(x) for (_, m), x in zip(pasts, suffixes)]
+        C = max(lens)  # every prompt ends at column C (right-aligned): decoding appends at one column
+        H, D = self.kv_heads, self.head_dim
+        kv = [tuple(torch.zeros((n, H, C + min(GROW, max_tokens), D), dtype=self.dtype, device=dev) for _ in (0, 1))
+              for _ in self.layers]  # zeros: left padding is attended with weight 0 and must hold no NaN
+        rows_of: list[list[int]] = [[] for _ in range(nd)]
+        for r, d in enumerate(row_prompt):
+            rows_of[d].append(r)
+            past, m = pasts[d]
+            if m:
+                at = C - lens[d]
+                for li, (K, V) in enumerate(kv):
+                    K[r, :, at:at + m] = past[li][0][0, :, :m]
+                    V[r, :, at:at + m] = past[li][1][0, :, :m]
+        logits: list = [None] * nd
+        for bucket in _buckets([(len(x), d) for d, x in enumerate(suffixes) if x]):
+            for d, lg in zip(bucket, self._prefill_bucket(kv, C, bucket, suffixes, lens, rows_of)):
+                logits[d] = lg
+        lengths = torch.tensor([lens[d] for d in row_prompt], device=dev)
+        prompt_kv = [[tuple(x[rows_of[d][0]:rows_of[d][0] + 1, :, C - lens[d]:C] for x in pair) for pair in kv]
+                     for d in range(nd)]
+        dec = FastDecoder.__new__(FastDecoder)
+        dec.torch, dec.model, dec.kv, dec.lengths = torch, self, kv, lengths
+        dec.width = dec.filled = C
+        dec.limit = C + max_tokens
+        slots = torch.arange(dec.limit, device=dev)
+        dec.valid = (slots[None, :] >= (C - lengths)[:, None]) & (slots[None, :] < C)
+        return dec, logits, prompt_kv
+
+    def _prefill_bucket(self, kv, C: int, bucket: list[int], suffixes, lens, rows_of):
+        """One forward over the suffixes of prompts `bucket`, right-aligned at column C (shorter ones
+        left-padded; a padding query's key is never written over the row's cache). Writes the new
+        keys and values into every row of each prompt; returns each prompt's last logits."""
+        torch = self.torch
+        dev, nb = self.device, len(bucket)
+        S = max(len(suffixes[d]) for d in bucket)
+        ss = torch.tensor([len(suffixes[d]) for d in bucket], device=dev)
+        ln = torch.tensor([lens[d] for d in bucket], device=dev)
+        ids = torch.tensor([[0] * (S - len(suffixes[d])) + suffixes[d] for d in bucket], device=dev)
+        j = torch.arange(S, device=dev)
+        pos = (ln[:, None] - S + j[None, :]).clamp_(min=0)
+        cols = torch.arange(C, device=dev)
+        mask = ((cols[None, None, :] >= (C - ln)[:, None, None])
+                & (cols[None, None, :] <= (C - S + j)[None, :, None]))[:, None]  # [nb, 1, S, C]
+        real = (j[None, :] >= (S - ss)[:, None])[:, None, :, None]  # [nb, 1, S, 1]: not left padding
+        first = torch.tensor([rows_of[d][0] for d in bucket], device=dev)
+        tgt = [r for d in bucket for r in rows_of[d]]
+        src = torch.tensor([b for b, d in enumerate(bucket) for _ in rows_of[d]], device=dev)
+        tgt_t = torch.tensor(tgt, device=dev)
+
+        def attend(i, k, v):
+            out = []
+            for X, new in zip(kv[i], (k, v)):
+                Xb = X.index_select(0, first)[:, :, :C]
+                Xb[:, :, C - S:] = torch.where(real, new, Xb[:, :, C - S:])
+                X[tgt_t, :, C - S:C] = Xb[src, :, C - S:]
+                out.append(Xb)
+            return out[0], out[1]
+
+        logits = self.forward(ids, pos, attend, mask=mask, keep=torch.full((nb,), S - 1, device=dev)).float()
+        return list(logits)
 
 
 def left_pad(torch, kvs: list, extra: int = 0):
@@ -256,6 +334,19 @@ def left_pad(torch, kvs: list, extra: int = 0):
             pair.append(out)
         layers.append(tuple(pair))
     return layers, lens, width
+
+
+def _buckets(sizes: list[tuple[int, int]]) -> list[list[int]]:
+    """Prompts (suffix length, index) grouped for batched prefill: longest first, a group closed
+    when the next suffix is under half its longest (padding at most doubles a group's tokens)."""
+    out: list[list[int]] = []
+    top = 0
+    for s, d in sorted(sizes, reverse=True):
+        if not out or 2 * s < top:
+            out.append([])
+            top = s
+        out[-1].append(d)
+    return out
 
 
 GROW = 32  # KV slots added at a time past the prompts: most lines end well before max_tokens
