@@ -218,22 +218,11 @@ class TorchEngine:
             for b, (r, x) in enumerate(zip(active.tolist(), tok.tolist())):
                 ids[r].append(x)
                 logprob[r] += tok_lp[b]
-                if is_eos[b]:
-                    text = self.tokenizer.decode(ids[r][:-1], skip_special_tokens=True)
-                    text, which = cut_at_stop(text, a.stop)  # a stop string may precede EOS
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop" if which else "eos", which,
-                                         tuple(ids[r]))
-                    continue
-                last = t + 1 == a.max_tokens
-                # decoding every row every step is the loop's main Python cost: only when needed
-                text = self.tokenizer.decode(ids[r], skip_special_tokens=True) if a.stop or last else ""
-                text, which = cut_at_stop(text, a.stop)
-                if which is not None:
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop", which, tuple(ids[r]))
-                elif last:
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "length", None, tuple(ids[r]))
-                else:
+                ended = self.ended(ids[r], logprob[r], is_eos[b], t + 1 == a.max_tokens, a.stop)
+                if ended is None:
                     keep.append(b)
+                else:
+                    done[r] = ended
             if not keep:
                 break
             if len(keep) < len(active):
@@ -246,6 +235,31 @@ class TorchEngine:
                 tok = tok.new_zeros(rows).index_copy_(0, slot, tok)
             logits = run.step(tok, t)
         return [done[r] for r in range(B)]
+
+    def ended(self, ids: list[int], logprob: float, is_eos: bool, last: bool, stop: list[str]) -> Completion | None:
+        """The completion of a row whose latest sampled id is ids[-1], or None while it goes on."""
+        if is_eos:
+            text, which = cut_at_stop(self.tokenizer.decode(ids[:-1], skip_special_tokens=True), stop)
+            return Completion(text, len(ids), logprob, "stop" if which else "eos", which, tuple(ids))  # a stop may precede EOS
+        # decoding every row every step is the loop's main Python cost: only when needed
+        text, which = cut_at_stop(self.tokenizer.decode(ids, skip_special_tokens=True) if stop or last else "", stop)
+        if which is not None:
+            return Completion(text, len(ids), logprob, "stop", which, tuple(ids))
+        if last:
+            return Completion(text, len(ids), logprob, "length", None, tuple(ids))
+        return None
+
+    def generate_stream(self, pull, *, max_rows: int, max_tokens: int, temperature: float = 1.0,
+                        stop: list[str] | None = None):
+        """Continuous batching (fast path only: `streams`): see engines/stream.py."""
+        from gentzen.engines.stream import generate_stream
+
+        return generate_stream(self, pull, max_rows=max_rows, max_tokens=max_tokens, temperature=temperature,
+                               stop=stop)
+
+    @property
+    def streams(self) -> bool:
+        return self.impl == "fast"
 
     def count_tokens(self, text: str) -> int:
         return len(self.tokenizer(text)["input_ids"])

@@ -238,8 +238,11 @@ class FastLlama:
         lens = [m + len(x) for (_, m), x in zip(pasts, suffixes)]
         C = max(lens)  # every prompt ends at column C (right-aligned): decoding appends at one column
         H, D = self.kv_heads, self.head_dim
-        kv = [tuple(torch.zeros((n, H, C + min(GROW, max_tokens), D), dtype=self.dtype, device=dev) for _ in (0, 1))
-              for _ in self.layers]  # zeros: left padding is attended with weight 0 and must hold no NaN
+        kv = [tuple(torch.empty((n, H, C + min(GROW, max_tokens), D), dtype=self.dtype, device=dev) for _ in (0, 1))
+              for _ in self.layers]
+        for pair in kv:  # left padding is attended with weight 0 and must hold no NaN; past C is written first
+            for X in pair:
+                X[:, :, :C].zero_()
         rows_of: list[list[int]] = [[] for _ in range(nd)]
         for r, d in enumerate(row_prompt):
             rows_of[d].append(r)
@@ -388,6 +391,43 @@ class FastDecoder:
                                     mask=self.valid[:, None, None, :col + 1])
         self.filled += 1
         return logits[:, -1].float()
+
+    def merged(self, keep, new: FastDecoder | None, max_tokens: int) -> FastDecoder:
+        """A decoder of this one's rows `keep` (prompt and tokens so far) followed by the rows of
+        `new` (freshly prefilled), all right-aligned at one column again, with room for max_tokens
+        more steps: continuous batching's refill (engines/stream.py)."""
+        torch, dev = self.torch, self.model.device
+        have = self.valid.index_select(0, keep)[:, :self.filled].sum(1)  # each kept row's length in slots
+        w = int(have.max()) if len(keep) else 0
+        C = max(w, new.filled if new is not None else 0)
+        lengths = [self.lengths.index_select(0, keep) + (self.filled - self.width)]
+        spans = [have]
+        if new is not None:
+            lengths.append(new.lengths)
+            spans.append(new.valid[:, :new.filled].sum(1))
+        n = len(keep) + (len(new.lengths) if new is not None else 0)
+        kv = []
+        for li, pair in enumerate(self.kv):
+            out = []
+            for j, X in enumerate(pair):
+                # past column C nothing is read before it is written: only the left padding needs zeros
+                Y = X.new_empty((n, X.shape[1], C + GROW, X.shape[3]))
+                if len(keep):
+                    Y[:len(keep), :, :C - w].zero_()
+                    Y[:len(keep), :, C - w:C] = X.index_select(0, keep)[:, :, self.filled - w:self.filled]
+                if new is not None:
+                    Y[len(keep):, :, :C - new.filled].zero_()
+                    Y[len(keep):, :, C - new.filled:C] = new.kv[li][j][:, :, :new.filled]
+                out.append(Y)
+            kv.append(tuple(out))
+        dec = FastDecoder.__new__(FastDecoder)
+        dec.torch, dec.model, dec.kv = torch, self.model, kv
+        dec.lengths, span = torch.cat(lengths), torch.cat(spans)
+        dec.width = dec.filled = C
+        dec.limit = C + max_tokens
+        slots = torch.arange(dec.limit, device=dev)
+        dec.valid = (slots[None, :] >= (C - span)[:, None]) & (slots[None, :] < C)
+        return dec
 
     def select(self, sel) -> None:
         """Keep only rows `sel` (finished rows stop costing compute)."""
