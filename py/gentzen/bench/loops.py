@@ -210,7 +210,12 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
     say = progress or (lambda msg: None)
     torch = require("torch", "train")
     if cfg.engine == "vllm":
-        require("vllm", "vllm")
+        try:
+            import vllm  # noqa: F401 - only whether it imports
+        except Exception as e:  # ImportError, or a broken install raising something else
+            raise InputError(f"--engine vllm: vllm is not importable here ({type(e).__name__}); build "
+                             ".venv-vllm with scripts/vllm-venv.sh and run "
+                             "`.venv-vllm/bin/gentzen bench loops --engine vllm`") from None
     model = cfg.model or str(SHIPPED_MODEL)
     result: dict = {"python": platform.python_version(), "torch": torch.__version__, "cpus": os.cpu_count(),
                     "loadavg_at_start": [round(x, 2) for x in os.getloadavg()], "model": cfg.model or "shipped",
@@ -227,11 +232,13 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
             t0 = time.perf_counter()
             if name.startswith("eval-"):
                 fig = _eval_loop(cfg, name[5:], thm, model, raw)
+            elif name == "ei" and cfg.engine == "vllm":
+                fig = {"skipped": "train ei samples with --engine torch or openai only"}
             elif name == "ei":
                 fig = _ei_loop(cfg, thm, model, tmp, raw)
             else:
                 fig = _ttrl_loop(cfg, "control" if name == "ttrl-control" else "ttrl", thm, model, tmp, raw)
-            fig["wall_seconds"] = round(time.perf_counter() - t0, 3)
+            fig.setdefault("wall_seconds", round(time.perf_counter() - t0, 3))
             result["loops"][name] = fig
     result["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     return result

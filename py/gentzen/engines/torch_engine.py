@@ -238,9 +238,9 @@ class TorchEngine:
 
     def ended(self, ids: list[int], logprob: float, is_eos: bool, last: bool, stop: list[str]) -> Completion | None:
         """The completion of a row whose latest sampled id is ids[-1], or None while it goes on."""
-        if is_eos:
+        if is_eos:  # a stop string may precede EOS
             text, which = cut_at_stop(self.tokenizer.decode(ids[:-1], skip_special_tokens=True), stop)
-            return Completion(text, len(ids), logprob, "stop" if which else "eos", which, tuple(ids))  # a stop may precede EOS
+            return Completion(text, len(ids), logprob, "stop" if which else "eos", which, tuple(ids))
         # decoding every row every step is the loop's main Python cost: only when needed
         text, which = cut_at_stop(self.tokenizer.decode(ids, skip_special_tokens=True) if stop or last else "", stop)
         if which is not None:
@@ -294,7 +294,7 @@ class _HFDecoder:
     """Rows decoding together through a DynamicCache; padded slots are masked out of attention."""
 
     def __init__(self, runner: _HFRunner, entries: list) -> None:
-        from gentzen.models.fastllama import left_pad
+        from gentzen.models.fastdecode import left_pad
 
         torch, self.runner = runner.torch, runner
         layers, self.lengths, width = left_pad(torch, [e[0] for e in entries])
