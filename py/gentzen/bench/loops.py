@@ -43,6 +43,7 @@ class LoopsBenchConfig:
     loops: str = field(default=",".join(LOOPS), metadata={"help": "Loops to run, comma-separated: "
                                                             + ", ".join(LOOPS) + "."})
     engine: str = field(default="torch", metadata={"help": "Sampling engine of every loop: torch | vllm."})
+    device: str = field(default="cpu", metadata={"help": "Where the torch engine and the updates run: cpu | cuda."})
 
 
 def check_config(cfg: LoopsBenchConfig) -> list[str]:
@@ -63,6 +64,8 @@ def check_config(cfg: LoopsBenchConfig) -> list[str]:
     if lo < 1:
         raise InputError(f"--lines must be a range a-b with 1 <= a <= b, got {cfg.lines!r}")
     check_threads(cfg.threads)
+    if cfg.device not in ("cpu", "cuda"):
+        raise InputError(f"--device must be cpu or cuda, got {cfg.device!r}")
     if cfg.engine not in ("torch", "vllm"):
         raise InputError(f"--engine must be torch or vllm, got {cfg.engine!r}")
     if cfg.model and not (Path(cfg.model) / "config.json").is_file():
@@ -136,7 +139,7 @@ def _eval_loop(cfg: LoopsBenchConfig, method: str, theorem_file: Path, model: st
     from gentzen.eval.run import EvalConfig, run_eval
 
     ecfg = EvalConfig(set=str(theorem_file), model=model, methods=(method,), samples=cfg.samples, ks=(1,),
-                      seeds=(cfg.seed,), threads=cfg.threads, engine=cfg.engine, device="cpu")
+                      seeds=(cfg.seed,), threads=cfg.threads, engine=cfg.engine, device=cfg.device)
     with _watch_engines() as opened:
         summary = run_eval(ecfg, None)
     c = summary["methods"][method]["compute"]
@@ -150,7 +153,8 @@ def _ei_loop(cfg: LoopsBenchConfig, theorem_file: Path, model: str, tmp: Path, r
 
     out = tmp / "ei"
     ecfg = EIConfig(model=model, targets=str(theorem_file), out=str(out), rounds=1, samples=cfg.samples,
-                    steps=cfg.steps, probe=cfg.probe, seed=cfg.seed, threads=cfg.threads, engine=cfg.engine)
+                    steps=cfg.steps, probe=cfg.probe, seed=cfg.seed, threads=cfg.threads, engine=cfg.engine,
+                    device=cfg.device)
     with _watch_engines() as opened:
         run(ecfg)
     rec = json.loads((out / "rounds.jsonl").read_text().splitlines()[-1])
@@ -166,7 +170,7 @@ def _ttrl_loop(cfg: LoopsBenchConfig, arm: str, theorem_file: Path, model: str, 
     out = tmp / arm
     tcfg = TTRLConfig(theorems=str(theorem_file), model=model, arm=arm, out=str(out), rounds=1, samples=cfg.samples,
                       max_variants=cfg.variants, steps=cfg.steps, probe=cfg.probe, seed=cfg.seed,
-                      threads=cfg.threads, engine=cfg.engine)
+                      threads=cfg.threads, engine=cfg.engine, device=cfg.device)
     with _watch_engines() as opened:
         run(tcfg)
     rec = json.loads((out / "rounds.jsonl").read_text().splitlines()[-1])
@@ -182,7 +186,7 @@ def raw_decode_rate(cfg: LoopsBenchConfig, model: str) -> float:
     from gentzen.bench.sampler import _prompt, engine_tokens_per_second
     from gentzen.engines import EngineChoice, open_engine
 
-    engine = open_engine(model, EngineChoice(cfg.engine), device="cpu", threads=cfg.threads)
+    engine = open_engine(model, EngineChoice(cfg.engine), device=cfg.device, threads=cfg.threads)
     try:
         if cfg.engine == "vllm":
             from gentzen.bench.sampler import SamplerBenchConfig, _vllm
@@ -216,6 +220,8 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
             raise InputError(f"--engine vllm: vllm is not importable here ({type(e).__name__}); build "
                              ".venv-vllm with scripts/vllm-venv.sh and run "
                              "`.venv-vllm/bin/gentzen bench loops --engine vllm`") from None
+    if cfg.device == "cuda" and not torch.cuda.is_available():
+        raise InputError("--device cuda: torch sees no CUDA device here (runs/gpu_bench_loops.sh is for a GPU machine)")
     model = cfg.model or str(SHIPPED_MODEL)
     result: dict = {"python": platform.python_version(), "torch": torch.__version__, "cpus": os.cpu_count(),
                     "loadavg_at_start": [round(x, 2) for x in os.getloadavg()], "model": cfg.model or "shipped",
