@@ -79,14 +79,28 @@ class _Watched:
 
     def __init__(self, engine) -> None:
         self.engine, self.first, self.last = engine, None, None
+        self.cpu_first = self.cpu_last = 0.0
+
+    def _start(self) -> None:
+        if self.first is None:
+            self.first, self.cpu_first = time.perf_counter(), time.process_time()
+
+    def _end(self) -> None:
+        self.last, self.cpu_last = time.perf_counter(), time.process_time()
 
     def generate(self, prompts, n=1, **kw):
-        t0 = time.perf_counter()
-        self.first = t0 if self.first is None else self.first
+        self._start()
         try:
             return self.engine.generate(prompts, n, **kw)
         finally:
-            self.last = time.perf_counter()
+            self._end()
+
+    def generate_stream(self, pull, **kw):
+        self._start()
+        try:
+            yield from self.engine.generate_stream(pull, **kw)
+        finally:
+            self._end()
 
     def __getattr__(self, name):
         return getattr(self.engine, name)
@@ -115,15 +129,17 @@ def _figures(opened: list, attempts: int, check_seconds: float, update_seconds: 
     """One loop's rates from the engines it opened (their stats) and its own counts."""
     from gentzen.engines.base import EngineStats
 
-    stats, wall = EngineStats(), 0.0
+    stats, wall, cpu = EngineStats(), 0.0, 0.0
     for w in opened:
         stats.add(w.engine.stats)
         wall += (w.last - w.first) if w.first is not None else 0.0
-    wall = max(wall, 1e-9)
+        cpu += (w.cpu_last - w.cpu_first) if w.first is not None else 0.0
+    wall, cpu = max(wall, 1e-9), max(cpu, 1e-9)
     rates = {"generated_tokens_per_second": stats.generated_tokens / wall,
              "prefill_tokens_per_second": stats.prefill_tokens / wall,
              "attempts_per_second": attempts / wall}
-    out = {"sampling_seconds": round(wall, 3), "attempts": attempts, "generated_tokens": stats.generated_tokens,
+    out = {"sampling_seconds": round(wall, 3), "sampling_cpu_seconds": round(cpu, 3), "attempts": attempts,
+           "generated_tokens": stats.generated_tokens,
            "prompt_tokens": stats.prompt_tokens, "prefill_tokens": stats.prefill_tokens,
            "engine_calls": stats.calls, "model_calls": stats.prompts,
            **{k: round(v, 2) for k, v in rates.items()},
@@ -131,7 +147,13 @@ def _figures(opened: list, attempts: int, check_seconds: float, update_seconds: 
            "kernel_share": round(check_seconds / wall, 4),
            "update_seconds": None if update_seconds is None else round(update_seconds, 3),
            # attempts/s against raw tokens/s is attempts per raw-decoded token
-           "ratio_to_raw_decode": {k: round(v / raw, 4) for k, v in rates.items()}}
+           "ratio_to_raw_decode": {k: round(v / raw["wall"], 4) for k, v in rates.items()},
+           # the same per CPU-second of this process, against the raw rate per CPU-second: on a shared
+           # machine the other jobs' load changes wall-clock rates from minute to minute, less these
+           "generated_tokens_per_cpu_second": round(stats.generated_tokens / cpu, 2),
+           "attempts_per_cpu_second": round(attempts / cpu, 3),
+           "cpu_ratio_to_raw_decode": {"generated_tokens": round(stats.generated_tokens / cpu / raw["cpu"], 4),
+                                       "prefill_tokens": round(stats.prefill_tokens / cpu / raw["cpu"], 4)}}
     return out
 
 
@@ -181,21 +203,34 @@ def _ttrl_loop(cfg: LoopsBenchConfig, arm: str, theorem_file: Path, model: str, 
     return fig
 
 
-def raw_decode_rate(cfg: LoopsBenchConfig, model: str) -> float:
-    """`bench sampler`'s raw decode figure: batch × length tokens of one prompt, EOS ignored."""
-    from gentzen.bench.sampler import _prompt, engine_tokens_per_second
+def raw_decode_rate(cfg: LoopsBenchConfig, model: str) -> dict:
+    """`bench sampler`'s raw decode figure (batch × length tokens of one prompt, EOS ignored, prefill
+    included, best of repeats), per wall-clock second and per CPU-second of this process."""
+    from gentzen.bench.sampler import _prompt
     from gentzen.engines import EngineChoice, open_engine
 
-    engine = open_engine(model, EngineChoice(cfg.engine), device=cfg.device, threads=cfg.threads)
-    try:
-        if cfg.engine == "vllm":
-            from gentzen.bench.sampler import SamplerBenchConfig, _vllm
+    if cfg.engine == "vllm":
+        from gentzen.bench.sampler import SamplerBenchConfig, _vllm
 
-            rate = _vllm(SamplerBenchConfig(batch=cfg.batch, length=cfg.length, repeats=cfg.repeats, seed=cfg.seed),
-                         model, _prompt(), lambda msg: None)
-            return float(rate) if isinstance(rate, (int, float)) else 0.0
-        return engine_tokens_per_second(engine, _prompt(), cfg.batch, cfg.length, cfg.repeats, cfg.seed)
+        rate = _vllm(SamplerBenchConfig(batch=cfg.batch, length=cfg.length, repeats=cfg.repeats, seed=cfg.seed),
+                     model, _prompt(), lambda msg: None)
+        rate = float(rate) if isinstance(rate, (int, float)) else 0.0
+        return {"wall": rate, "cpu": rate}  # vLLM runs in its own process: no CPU figure of ours
+    engine = open_engine(model, EngineChoice(cfg.engine), device=cfg.device, threads=cfg.threads)
+    eos, engine.eos_ids = engine.eos_ids, set()
+    try:
+        engine.generate([_prompt()], 1, max_tokens=4, seed=cfg.seed)  # warm-up
+        best = {"wall": 0.0, "cpu": 0.0}
+        for r in range(cfg.repeats):
+            engine.clear_cache()
+            t0, c0 = time.perf_counter(), time.process_time()
+            out = engine.generate([_prompt()], cfg.batch, max_tokens=cfg.length, temperature=1.0, seed=cfg.seed + r)
+            tokens = sum(c.tokens for c in out[0])
+            best["wall"] = max(best["wall"], tokens / (time.perf_counter() - t0))
+            best["cpu"] = max(best["cpu"], tokens / max(time.process_time() - c0, 1e-9))
+        return best
     finally:
+        engine.eos_ids = eos
         engine.close()
 
 
@@ -231,7 +266,8 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
         thm = theorem_set(cfg, tmp / "theorems.jsonl")
         say(f"raw decode: batch {cfg.batch} x {cfg.length} tokens")
         raw = raw_decode_rate(cfg, model)
-        result["raw_decode_tokens_per_second"] = round(raw, 1)
+        result["raw_decode_tokens_per_second"] = round(raw["wall"], 1)
+        result["raw_decode_tokens_per_cpu_second"] = round(raw["cpu"], 1)
         result["loops"] = {}
         for name in loops:
             say(f"{name}: one round on {cfg.theorems} theorems, {cfg.samples} attempts each")
