@@ -2,13 +2,15 @@
 
 A plain Llama directory runs on `gentzen.models.fastllama` (torch only: no transformers import,
 fewer Python calls per step); anything else (Qwen2, adapters, a model object handed in) runs on
-transformers. `GENTZEN_ENGINE_IMPL=hf|fast` forces one. Each distinct prompt is prefilled once
-(batch 1, no padding) and its KV cache kept in a small LRU keyed by token ids; a later prompt that
-extends a cached one (the next line of the same proof, a redraw of a rejected line) only runs its
-new tokens. The n samples of a prompt share that KV: decoding runs all rows of a call together,
-prompts left-padded to one width, finished rows dropped once at most half the batch is live.
-Every row draws its uniforms from its own seeded generator (inverse-CDF sampling), so with `seeds`
-a row's tokens do not depend on the other rows of the call (up to float noise in batched logits).
+transformers. `GENTZEN_ENGINE_IMPL=hf|fast` forces one. Prompts' KV caches are kept by token ids
+(engines/prefix_cache.py) and a new prompt reuses the longest prefix it shares with any of them
+(the next line of a proof, a redraw, the next state prompt with one hypothesis more). On the fast
+path a call's new prompt tokens are prefilled in a few batched forwards straight into the decode
+buffer (models/fastdecode.py), and `generate_stream` batches continuously (engines/stream.py); the
+transformers path prefills each prompt alone. Decoding runs all rows of a call together, finished
+rows dropped once at most half the batch is live. Every row draws its uniforms from its own seeded
+generator (inverse-CDF sampling), so with `seeds` a row's tokens do not depend on the other rows of
+the call (up to float noise in batched logits).
 """
 
 from __future__ import annotations
