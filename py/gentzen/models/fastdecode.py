@@ -122,7 +122,7 @@ class FastDecoder:
                 Y = X.new_empty((n, X.shape[1], C + GROW, X.shape[3]))
                 if len(keep):
                     Y[:len(keep), :, :C - w].zero_()
-                    Y[:len(keep), :, C - w:C] = X.index_select(0, keep)[:, :, self.filled - w:self.filled]
+                    Y[:len(keep), :, C - w:C] = X[:, :, self.filled - w:self.filled].index_select(0, keep)
                 if new is not None:
                     Y[len(keep):, :, :C - new.filled].zero_()
                     Y[len(keep):, :, C - new.filled:C] = new.kv[li][j][:, :, :new.filled]
@@ -208,7 +208,7 @@ def _prefill_bucket(model, kv, C: int, bucket: list[int], suffixes, lens, rows_o
     def attend(i, k, v):
         out = []
         for X, new in zip(kv[i], (k, v)):
-            Xb = X.index_select(0, first)[:, :, :C]
+            Xb = X[:, :, :C].index_select(0, first)
             Xb[:, :, C - S:] = torch.where(real, new, Xb[:, :, C - S:])
             X[tgt_t, :, C - S:C] = Xb[src, :, C - S:]
             out.append(Xb)
