@@ -43,7 +43,7 @@ def generate_stream(engine, pull, *, max_rows: int, max_tokens: int, temperature
                     keep = torch.tensor(live, dtype=torch.long, device=engine.device)
                     new_dec = new_logits = None
                     if new:
-                        encoded = engine.tokenizer.encode_batch([p for _, p, _ in new])
+                        encoded = engine.encode([p for _, p, _ in new])
                         new_dec, new_logits = engine._prefill_rows(encoded, a.max_tokens)
                         stats.calls += 1
                         stats.prompts += len(new)

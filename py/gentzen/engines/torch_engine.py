@@ -145,8 +145,7 @@ class TorchEngine:
                  seeds: list[int] | None = None) -> list[list[Completion]]:
         a = check_args(n, max_tokens, temperature, stop, prompts, seed, seeds)
         torch, t0 = self.torch, time.perf_counter()
-        encoded = self.tokenizer.encode_batch(prompts) if self.impl == "fast" else \
-            [self.tokenizer(p)["input_ids"] for p in prompts]
+        encoded = self.encode(prompts)
         rows = [(i, j) for i in range(len(prompts)) for j in range(n)]
         # every row has its own seed: sample j of prompt i draws from seeds[i] (or row r of the call
         # from `seed`, so one prompt with `seed` s is the same as `seeds` [s])
@@ -237,6 +236,13 @@ class TorchEngine:
                 tok = tok.new_zeros(rows).index_copy_(0, slot, tok)
             logits = run.step(tok, t)
         return [done[r] for r in range(B)]
+
+    def encode(self, prompts: list[str]) -> list[list[int]]:
+        """The prompts' ids: in one call with gentzen's own tokenizer, one by one with a transformers one
+        (a FastLlama may be handed in with either)."""
+        if hasattr(self.tokenizer, "encode_batch"):
+            return self.tokenizer.encode_batch(prompts)
+        return [self.tokenizer(p)["input_ids"] for p in prompts]
 
     def ended(self, ids: list[int], logprob: float, is_eos: bool, last: bool, stop: list[str]) -> Completion | None:
         """The completion of a row whose latest sampled id is ids[-1], or None while it goes on."""
