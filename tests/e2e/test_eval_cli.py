@@ -63,6 +63,7 @@ def test_run_dir_json_and_default_ks(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     s = json.loads(r.stdout)
     assert s["ks"] == [1, 8] and s["theorems"] == 4 and s["seeds"] == [0, 1]
+    assert "theorems, " not in r.stderr  # no progress lines under --json
     p = s["methods"]["plain"]["pass"]
     assert p["pass@1"]["seeds"] == 2 and p["pass@1"]["min"] <= p["pass@1"]["mean"] <= p["pass@1"]["max"]
     assert {x.name for x in run.iterdir()} >= {"config.json", "theorems.jsonl", "summary.json", "passk.png",
@@ -149,3 +150,13 @@ def test_compare_two_runs(tmp_path):
     one_line_error(r, "nope")
     r = gentzen("eval", "compare", str(a), str(b))
     assert r.returncode == 0 and "McNemar" in r.stdout
+
+
+def test_progress_lines_with_eta_when_stderr_is_a_log():
+    """Without a terminal (a log, a pipe) eval writes `eval: METHOD seed S: i/N theorems, T s[, ETA E s]`
+    lines on stderr as items finish, the last one at N/N."""
+    r = gentzen("eval", "textbook", "-n", "2", "--limit", "3", "--method", "plain", "--seeds", "0,1", "--threads", "1")
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = [x for x in r.stderr.splitlines() if x.startswith("eval: ")]
+    assert lines and lines[-1].startswith("eval: plain seed 1: 6/6 theorems, "), r.stderr
+    assert all(" theorems, " in x and x.split(" theorems, ")[1].split(" s")[0].isdigit() for x in lines)

@@ -118,3 +118,33 @@ def test_an_engine_without_seeds_is_called_once_per_prompt_with_its_seed():
     eng.seen.clear()
     dict(sample_many([(0, "P ⊢ P", cfg), (1, "Q ⊢ Q", cfg)], eng, batch_rows=64))
     assert len(eng.seen) == 4 and all(k == 1 and s is not None for k, s in eng.seen) and len({s for _, s in eng.seen}) == 4
+
+
+@pytest.mark.requires_torch
+@pytest.mark.parametrize("guided,rows", [(True, 64), (False, 64), (True, 5)])
+def test_continuous_batching_gives_every_item_its_own_attempts(engine, guided, rows):
+    """The fast path streams rows (engines/stream.py): attempts draw their next line as soon as their
+    last one is checked, new theorems join as rows free up, in any job order; every attempt is still
+    the one it gets alone (5 rows: many refills, rows of several theorems merged mid-decode)."""
+    assert engine.streams
+    cfg = SamplerConfig(samples=4, guided=guided, stop_at_first=False, seed=7, max_lines=8, temperature=1.0)
+    alone = {i: sample(t, engine, cfg) for i, t in enumerate(THEOREMS)}
+    calls = []
+    real = engine.generate_stream
+
+    def spy(pull, **kw):
+        calls.append(kw["max_rows"])
+        return real(pull, **kw)
+
+    engine.generate_stream = spy
+    try:
+        streamed = dict(sample_many([(i, t, cfg) for i, t in reversed(list(enumerate(THEOREMS)))], engine,
+                                    batch_rows=rows))
+    finally:
+        del engine.generate_stream
+    assert calls == [rows]
+    for i in range(len(THEOREMS)):
+        assert same_work(alone[i]) == same_work(streamed[i]), THEOREMS[i]
+    attempts = [a for r in streamed.values() for a in r.attempts]
+    assert sum(a.lines for a in attempts) > 8 and any(not a.ok for a in attempts)
+    assert sum(a.model_calls for a in attempts) > len(attempts)  # several lines per attempt: rows rejoined

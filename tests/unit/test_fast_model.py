@@ -96,13 +96,45 @@ def test_prefix_reuse_gives_the_logits_of_a_fresh_prefill():
     fast.reset_stats()
     reused = fast.generate([nxt], 1, max_tokens=40, temperature=0, stop=["\n"])[0][0]
     assert fast.stats.prefill_tokens == fast.count_tokens(nxt) - fast.count_tokens(PROMPTS[0])
-    kv_reused, logits_reused = fast._cache[tuple(fast.tokenizer(nxt)["input_ids"])]
+    kv_reused, logits_reused = cached(fast, nxt)
     fast.clear_cache()
     fresh = fast.generate([nxt], 1, max_tokens=40, temperature=0, stop=["\n"])[0][0]
-    kv_fresh, logits_fresh = fast._cache[tuple(fast.tokenizer(nxt)["input_ids"])]
+    kv_fresh, logits_fresh = cached(fast, nxt)
     assert reused.token_ids == fresh.token_ids
     torch.testing.assert_close(logits_reused, logits_fresh, atol=1e-4, rtol=1e-4)
     for (k1, v1), (k2, v2) in zip(kv_reused, kv_fresh):
+        torch.testing.assert_close(k1, k2, atol=1e-4, rtol=1e-4)
+        torch.testing.assert_close(v1, v2, atol=1e-4, rtol=1e-4)
+
+
+def cached(engine, prompt: str):
+    entry = engine._cache.entries[tuple(engine.tokenizer(prompt)["input_ids"])]
+    return entry.kv, entry.logits
+
+
+def test_a_shared_prefix_is_reused_though_no_cached_prompt_is_a_prefix():
+    """The state formats' next prompt inserts a line inside the last one: the cache finds the longest
+    common prefix (not only a whole cached prompt) and gives the KV and logits of a fresh prefill,
+    in a batch beside a prompt prefilled from nothing."""
+    fast, _ = engines(SHIPPED)
+    fast.clear_cache()
+    a = "/-\nP Q : Prop\nh1 : P → Q\nh2 : P\n⊢ Q\n-/\n"
+    b = "/-\nP Q : Prop\nh1 : P → Q\nh2 : P\nn1 : Q\n⊢ Q\n-/\n"
+    other = PROMPTS[1]
+    fast.generate([a], 1, max_tokens=4, temperature=0)
+    fast.reset_stats()
+    ids_a, ids_b = (fast.tokenizer(x)["input_ids"] for x in (a, b))
+    shared = next(i for i, (x, y) in enumerate(zip(ids_a, ids_b)) if x != y)
+    both = fast.generate([b, other], 1, max_tokens=20, temperature=0, stop=["\n"])
+    # `other` shares only BOS with what is cached
+    assert fast.stats.prefill_tokens == len(ids_b) - shared + fast.count_tokens(other) - 1
+    kv_b, logits_b = cached(fast, b)
+    fast.clear_cache()
+    alone = fast.generate([b], 1, max_tokens=20, temperature=0, stop=["\n"])
+    kv_fresh, logits_fresh = cached(fast, b)
+    assert both[0][0].token_ids == alone[0][0].token_ids
+    torch.testing.assert_close(logits_b, logits_fresh, atol=1e-4, rtol=1e-4)
+    for (k1, v1), (k2, v2) in zip(kv_b, kv_fresh):
         torch.testing.assert_close(k1, k2, atol=1e-4, rtol=1e-4)
         torch.testing.assert_close(v1, v2, atol=1e-4, rtol=1e-4)
 

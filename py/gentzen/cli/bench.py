@@ -98,5 +98,25 @@ def _sampler_command() -> None:
 _sampler_command()
 
 
+def loops(**kwargs) -> None:
+    """One real round of eval guided/plain, train ei and ttrl (control, ttrl): tokens/s, attempts/s, vs raw decode."""
+    from gentzen.bench.loops import LoopsBenchConfig, bench_loops, check_config
+
+    cfg = LoopsBenchConfig(**{k: v for k, v in kwargs.items() if k != "json_out"})
+    check_config(cfg)  # every option checked before any model loads
+    print(json.dumps(bench_loops(cfg, progress=lambda msg: typer.echo(msg, err=True))))
+
+
+def _loops_command() -> None:
+    from gentzen.bench.loops import LoopsBenchConfig
+    from gentzen.cli.options import options, with_json
+
+    loops.__signature__ = with_json(options(LoopsBenchConfig), default=True)
+    bench_app.command("loops")(loops)
+
+
+_loops_command()
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(bench_app, name="bench")

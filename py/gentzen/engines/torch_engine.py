@@ -2,23 +2,25 @@
 
 A plain Llama directory runs on `gentzen.models.fastllama` (torch only: no transformers import,
 fewer Python calls per step); anything else (Qwen2, adapters, a model object handed in) runs on
-transformers. `GENTZEN_ENGINE_IMPL=hf|fast` forces one. Each distinct prompt is prefilled once
-(batch 1, no padding) and its KV cache kept in a small LRU keyed by token ids; a later prompt that
-extends a cached one (the next line of the same proof, a redraw of a rejected line) only runs its
-new tokens. The n samples of a prompt share that KV: decoding runs all rows of a call together,
-prompts left-padded to one width, finished rows dropped once at most half the batch is live.
-Every row draws its uniforms from its own seeded generator (inverse-CDF sampling), so with `seeds`
-a row's tokens do not depend on the other rows of the call (up to float noise in batched logits).
+transformers. `GENTZEN_ENGINE_IMPL=hf|fast` forces one. Prompts' KV caches are kept by token ids
+(engines/prefix_cache.py) and a new prompt reuses the longest prefix it shares with any of them
+(the next line of a proof, a redraw, the next state prompt with one hypothesis more). On the fast
+path a call's new prompt tokens are prefilled in a few batched forwards straight into the decode
+buffer (models/fastdecode.py), and `generate_stream` batches continuously (engines/stream.py); the
+transformers path prefills each prompt alone. Decoding runs all rows of a call together, finished
+rows dropped once at most half the batch is live. Every row draws its uniforms from its own seeded
+generator (inverse-CDF sampling), so with `seeds` a row's tokens do not depend on the other rows of
+the call (up to float noise in batched logits).
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections import OrderedDict
 from pathlib import Path
 
 from gentzen.engines.base import Completion, EngineStats, check_args, cut_at_stop, sample_seed
+from gentzen.engines.prefix_cache import Entry, PrefixCache
 from gentzen.errors import InputError, require
 
 IMPL_ENV = "GENTZEN_ENGINE_IMPL"
@@ -40,8 +42,8 @@ class TorchEngine:
             eos = getattr(model.generation_config, "eos_token_id", None)
         self.max_batch = max_batch
         self.prefix_cache_tokens = prefix_cache_tokens
-        # token ids -> (per-layer (k, v) of shape [1, heads, len, dim], logits after the last token)
-        self._cache: OrderedDict[tuple[int, ...], tuple[list, object]] = OrderedDict()
+        # prompts' per-layer (k, v) [1, heads, len, dim] and last logits, found by longest shared prefix
+        self._cache = PrefixCache(prefix_cache_tokens)
         self.stats = EngineStats()
         self.eos_ids = {tokenizer.eos_token_id} | set(_as_list(eos))
         self.eos_ids.discard(None)
@@ -88,21 +90,49 @@ class TorchEngine:
     # -- prompt prefill with prefix reuse ------------------------------------------------------
 
     def _prefill(self, ids: list[int]):
-        """(kv, last logits) for a prompt, reusing the longest cached prefix of it."""
+        """(kv, last logits) for a prompt, reusing the longest cached prefix of it (the HF path)."""
         key = tuple(ids)
-        if key in self._cache:
-            self._cache.move_to_end(key)
-            return self._cache[key]
-        base, best = None, 0
-        for k in self._cache:
-            if best < len(k) < len(key) and key[:len(k)] == k:
-                base, best = k, len(k)
-        entry = self._runner.prefill(ids[best:], self._cache[base][0] if base else None)
-        self.stats.prefill_tokens += len(ids) - best
-        self._cache[key] = entry
-        while sum(len(k) for k in self._cache) > self.prefix_cache_tokens and len(self._cache) > 1:
-            self._cache.popitem(last=False)
-        return entry
+        entry, m = self._cache.lookup(key)
+        if entry is not None and m == len(key):
+            return entry.kv, entry.logits
+        m = min(m, len(key) - 1)
+        past = [(k[:, :, :m], v[:, :, :m]) for k, v in entry.kv] if m else None
+        kv, logits = self._runner.prefill(ids[m:], past)
+        self.stats.prefill_tokens += len(ids) - m
+        self._cache.add(key, Entry(kv, logits, len(key)))
+        return kv, logits
+
+    def _prefill_rows(self, rows_ids: list[list[int]], max_tokens: int):
+        """The fast path: every distinct prompt of the rows prefilled in one batched forward (each
+        from its longest cached prefix), into the decode buffer of all rows. (decoder, logits [rows])."""
+        torch = self.torch
+        slot: dict[tuple[int, ...], int] = {}
+        keys: list[tuple[int, ...]] = []
+        for ids in rows_ids:
+            key = tuple(ids)
+            if key not in slot:
+                slot[key] = len(keys)
+                keys.append(key)
+        pasts, suffixes, known = [], [], []
+        for key in keys:
+            entry, m = self._cache.lookup(key)
+            if entry is not None and m == len(key):  # the whole prompt is cached: nothing to run
+                pasts.append((entry.kv, m))
+                suffixes.append([])
+                known.append(entry.logits)
+                continue
+            m = min(m, len(key) - 1)  # at least the last token runs, for its logits
+            pasts.append((entry.kv, m) if m else (None, 0))
+            suffixes.append(list(key[m:]))
+            known.append(None)
+            self.stats.prefill_tokens += len(key) - m
+        index = [slot[tuple(ids)] for ids in rows_ids]
+        dec, logits, kv = self._runner.prefill_rows(pasts, suffixes, index, max_tokens)
+        for d, key in enumerate(keys):
+            if known[d] is None:
+                known[d] = logits[d]
+                self._cache.add(key, Entry(kv[d], logits[d], len(key)))
+        return dec, torch.stack([known[i] for i in index])
 
     def clear_cache(self) -> None:
         """Forget cached prompts (call after changing the model's weights)."""
@@ -115,7 +145,7 @@ class TorchEngine:
                  seeds: list[int] | None = None) -> list[list[Completion]]:
         a = check_args(n, max_tokens, temperature, stop, prompts, seed, seeds)
         torch, t0 = self.torch, time.perf_counter()
-        encoded = [self.tokenizer(p)["input_ids"] for p in prompts]
+        encoded = self.encode(prompts)
         rows = [(i, j) for i in range(len(prompts)) for j in range(n)]
         # every row has its own seed: sample j of prompt i draws from seeds[i] (or row r of the call
         # from `seed`, so one prompt with `seed` s is the same as `seeds` [s])
@@ -126,12 +156,17 @@ class TorchEngine:
             row_seeds = [sample_seed(seeds[i], j) for i, j in rows]
         results: dict[tuple[int, int], Completion] = {}
         with torch.inference_mode():
-            prefilled = [self._prefill(ids) for ids in encoded]
+            prefilled = None if self.impl == "fast" else [self._prefill(ids) for ids in encoded]
             for start in range(0, len(rows), self.max_batch):
                 chunk = rows[start:start + self.max_batch]
                 uniforms = None if a.temperature == 0 else \
                     self._uniforms(row_seeds[start:start + self.max_batch], a.max_tokens)
-                for row, comp in zip(chunk, self._decode([prefilled[i] for i, _ in chunk], a, uniforms)):
+                if prefilled is None:
+                    run, logits = self._prefill_rows([encoded[i] for i, _ in chunk], a.max_tokens)
+                else:
+                    entries = [prefilled[i] for i, _ in chunk]
+                    run, logits = self._runner.decoder(entries, a.max_tokens), torch.stack([e[1] for e in entries])
+                for row, comp in zip(chunk, self._decode(run, logits, a, uniforms)):
                     results[row] = comp
         out = [[results[(i, j)] for j in range(n)] for i in range(len(prompts))]
         self.stats.calls += 1
@@ -151,13 +186,12 @@ class TorchEngine:
             out.append(torch.rand(steps, generator=g, device=self.device, dtype=torch.float64))
         return torch.stack(out)
 
-    def _decode(self, entries: list, a, uniforms=None) -> list[Completion]:
-        """Sample one completion per entry (a prefilled prompt); rows run as one batch. With
-        `uniforms` [B, max_tokens] row b's token at step t is the inverse CDF of uniforms[b, t]."""
+    def _decode(self, run, logits, a, uniforms=None) -> list[Completion]:
+        """Sample one completion per row of `run` (a decoder holding the prefilled prompts; `logits`
+        [B, vocab] after each one); rows run as one batch. With `uniforms` [B, max_tokens] row b's
+        token at step t is the inverse CDF of uniforms[b, t]."""
         torch = self.torch
-        B, dev = len(entries), self.device
-        run = self._runner.decoder(entries, a.max_tokens)
-        logits = torch.stack([e[1] for e in entries])
+        B, dev = len(logits), self.device
 
         eos = torch.tensor(sorted(self.eos_ids), device=dev)
         ids: list[list[int]] = [[] for _ in range(B)]
@@ -185,22 +219,11 @@ class TorchEngine:
             for b, (r, x) in enumerate(zip(active.tolist(), tok.tolist())):
                 ids[r].append(x)
                 logprob[r] += tok_lp[b]
-                if is_eos[b]:
-                    text = self.tokenizer.decode(ids[r][:-1], skip_special_tokens=True)
-                    text, which = cut_at_stop(text, a.stop)  # a stop string may precede EOS
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop" if which else "eos", which,
-                                         tuple(ids[r]))
-                    continue
-                last = t + 1 == a.max_tokens
-                # decoding every row every step is the loop's main Python cost: only when needed
-                text = self.tokenizer.decode(ids[r], skip_special_tokens=True) if a.stop or last else ""
-                text, which = cut_at_stop(text, a.stop)
-                if which is not None:
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "stop", which, tuple(ids[r]))
-                elif last:
-                    done[r] = Completion(text, len(ids[r]), logprob[r], "length", None, tuple(ids[r]))
-                else:
+                ended = self.ended(ids[r], logprob[r], is_eos[b], t + 1 == a.max_tokens, a.stop)
+                if ended is None:
                     keep.append(b)
+                else:
+                    done[r] = ended
             if not keep:
                 break
             if len(keep) < len(active):
@@ -213,6 +236,38 @@ class TorchEngine:
                 tok = tok.new_zeros(rows).index_copy_(0, slot, tok)
             logits = run.step(tok, t)
         return [done[r] for r in range(B)]
+
+    def encode(self, prompts: list[str]) -> list[list[int]]:
+        """The prompts' ids: in one call with gentzen's own tokenizer, one by one with a transformers one
+        (a FastLlama may be handed in with either)."""
+        if hasattr(self.tokenizer, "encode_batch"):
+            return self.tokenizer.encode_batch(prompts)
+        return [self.tokenizer(p)["input_ids"] for p in prompts]
+
+    def ended(self, ids: list[int], logprob: float, is_eos: bool, last: bool, stop: list[str]) -> Completion | None:
+        """The completion of a row whose latest sampled id is ids[-1], or None while it goes on."""
+        if is_eos:  # a stop string may precede EOS
+            text, which = cut_at_stop(self.tokenizer.decode(ids[:-1], skip_special_tokens=True), stop)
+            return Completion(text, len(ids), logprob, "stop" if which else "eos", which, tuple(ids))
+        # decoding every row every step is the loop's main Python cost: only when needed
+        text, which = cut_at_stop(self.tokenizer.decode(ids, skip_special_tokens=True) if stop or last else "", stop)
+        if which is not None:
+            return Completion(text, len(ids), logprob, "stop", which, tuple(ids))
+        if last:
+            return Completion(text, len(ids), logprob, "length", None, tuple(ids))
+        return None
+
+    def generate_stream(self, pull, *, max_rows: int, max_tokens: int, temperature: float = 1.0,
+                        stop: list[str] | None = None):
+        """Continuous batching (fast path only: `streams`): see engines/stream.py."""
+        from gentzen.engines.stream import generate_stream
+
+        return generate_stream(self, pull, max_rows=max_rows, max_tokens=max_tokens, temperature=temperature,
+                               stop=stop)
+
+    @property
+    def streams(self) -> bool:
+        return self.impl == "fast"
 
     def count_tokens(self, text: str) -> int:
         return len(self.tokenizer(text)["input_ids"])
@@ -247,7 +302,7 @@ class _HFDecoder:
     """Rows decoding together through a DynamicCache; padded slots are masked out of attention."""
 
     def __init__(self, runner: _HFRunner, entries: list) -> None:
-        from gentzen.models.fastllama import left_pad
+        from gentzen.models.fastdecode import left_pad
 
         torch, self.runner = runner.torch, runner
         layers, self.lengths, width = left_pad(torch, [e[0] for e in entries])

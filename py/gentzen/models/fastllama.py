@@ -76,6 +76,10 @@ class FastTokenizer:
     def encode(self, text: str, add_special_tokens: bool = True) -> list[int]:
         return self._tok.encode(text, add_special_tokens=add_special_tokens).ids
 
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        """The ids of many texts (special tokens added) in one call into `tokenizers`."""
+        return [e.ids for e in self._tok.encode_batch(texts)]
+
     def __call__(self, text: str, add_special_tokens: bool = True, return_tensors: str | None = None) -> dict:
         ids = self.encode(text, add_special_tokens)
         if return_tensors == "pt":
@@ -160,8 +164,9 @@ class FastLlama:
         half = x.shape[-1] // 2
         return x * cos + self.torch.cat([-x[..., half:], x[..., :half]], dim=-1) * sin
 
-    def forward(self, ids, positions, attend, write=None, mask=None, causal=False):
-        """Logits of every position of `ids` [B, T].
+    def forward(self, ids, positions, attend, write=None, mask=None, causal=False, keep=None):
+        """Logits of every position of `ids` [B, T] (with `keep` [B]: of position keep[b] of row b
+        alone, [B, vocab], so the vocabulary projection runs once per row).
 
         `attend(i, k, v)` returns layer i's keys and values to attend over given the new ones
         [B, kv_heads, T, head_dim] (it may store them); `mask` [B, 1, T, S] (True = attend) or
@@ -183,6 +188,8 @@ class FastLlama:
             x = x + F.linear(a.transpose(1, 2).reshape(B, T, H * D), L.o)
             g, u = F.linear(self._rms(x, L.mlp_norm), L.gate_up).chunk(2, dim=-1)
             x = x + F.linear(F.silu(g) * u, L.down)
+        if keep is not None:
+            x = x[torch.arange(B, device=x.device), keep]
         return F.linear(self._rms(x, self.norm), self.lm_head)
 
     def __call__(self, input_ids):
@@ -216,89 +223,13 @@ class FastLlama:
         logits = self.forward(x, pos, attend, mask=mask, causal=not past)
         return kv, logits[0, -1].float()
 
-    def decoder(self, entries: list, max_tokens: int) -> FastDecoder:
+    def decoder(self, entries: list, max_tokens: int):
+        from gentzen.models.fastdecode import FastDecoder
+
         return FastDecoder(self, entries, max_tokens)
 
+    def prefill_rows(self, pasts: list, suffixes: list[list[int]], row_prompt: list[int], max_tokens: int):
+        """Prompts prefilled in batches straight into one decode buffer (models/fastdecode.py)."""
+        from gentzen.models.fastdecode import prefill_rows
 
-def left_pad(torch, kvs: list, extra: int = 0):
-    """Per-layer (k, v) [B, heads, width + extra, dim] holding each prompt's cache right-aligned in
-    the first `width` slots, and the prompt lengths [B]."""
-    lengths = [kv[0][0].shape[2] for kv in kvs]
-    width, B = max(lengths), len(kvs)
-    # Rows that share one cached prompt (a theorem's attempts, its redraws) share one copy: every
-    # layer is one concatenation of the distinct caches and one gather, not a copy per row.
-    slot: dict[int, int] = {}
-    distinct = []
-    for kv in kvs:
-        if id(kv) not in slot:
-            slot[id(kv)] = len(distinct)
-            distinct.append(kv)
-    starts, total = [], 0
-    for kv in distinct:
-        starts.append(total)
-        total += kv[0][0].shape[2]
-    dev = kvs[0][0][0].device
-    lens = torch.tensor(lengths, device=dev)
-    pos = torch.arange(width, device=dev)[None, :] - (width - lens)[:, None]  # index into the row's cache
-    first = torch.tensor([starts[slot[id(kv)]] for kv in kvs], device=dev)
-    # left padding reads an appended zero slot: masked slots must hold no NaN (0 * NaN poisons attention)
-    idx = torch.where(pos >= 0, first[:, None] + pos, total).flatten()
-    layers = []
-    for li in range(len(kvs[0])):
-        pair = []
-        for j in (0, 1):
-            x0 = distinct[0][li][j]
-            H, D = x0.shape[1], x0.shape[3]
-            flat = torch.cat([kv[li][j][0] for kv in distinct] + [x0.new_zeros((H, 1, D))], dim=1)
-            # uninitialised past `width`: those slots are written before they are attended to
-            out = x0.new_empty((B, H, width + extra, D))
-            out[:, :, :width] = flat.index_select(1, idx).view(H, B, width, D).transpose(0, 1)
-            pair.append(out)
-        layers.append(tuple(pair))
-    return layers, lens, width
-
-
-GROW = 32  # KV slots added at a time past the prompts: most lines end well before max_tokens
-
-
-class FastDecoder:
-    """One batch of rows decoding together: a KV buffer written in place each step, grown GROW
-    slots at a time (copying and compacting it costs what it holds, so it holds little spare)."""
-
-    def __init__(self, model: FastLlama, entries: list, max_tokens: int) -> None:
-        torch = self.torch = model.torch
-        self.model = model
-        self.kv, self.lengths, self.width = left_pad(torch, [e[0] for e in entries], min(GROW, max_tokens))
-        self.limit = self.width + max_tokens
-        slots = torch.arange(self.limit, device=model.device)
-        self.valid = (slots[None, :] >= (self.width - self.lengths)[:, None]) & (slots[None, :] < self.width)
-        self.filled = self.width
-
-    def _grow(self) -> None:
-        torch, cap = self.torch, self.kv[0][0].shape[2]
-        more = min(GROW, self.limit - cap)
-        self.kv = [tuple(torch.cat([x, x.new_empty(x.shape[:2] + (more,) + x.shape[3:])], dim=2) for x in kv)
-                   for kv in self.kv]
-
-    def step(self, tok, t: int):
-        """Logits [B, vocab] after feeding token `tok` [B] as step t of every live row."""
-        col = self.filled
-        if col == self.kv[0][0].shape[2]:
-            self._grow()
-        self.valid[:, col] = True
-
-        def attend(i, k, v):
-            K, V = self.kv[i]
-            K[:, :, col:col + 1] = k
-            V[:, :, col:col + 1] = v
-            return K[:, :, :col + 1], V[:, :, :col + 1]
-
-        logits = self.model.forward(tok[:, None], (self.lengths + t)[:, None], attend,
-                                    mask=self.valid[:, None, None, :col + 1])
-        self.filled += 1
-        return logits[:, -1].float()
-
-    def select(self, sel) -> None:
-        """Keep only rows `sel` (finished rows stop costing compute)."""
-        self.kv = [(k.index_select(0, sel), v.index_select(0, sel)) for k, v in self.kv]
-        self.valid, self.lengths = self.valid[sel], self.lengths[sel]
+        return prefill_rows(self, pasts, suffixes, row_prompt, max_tokens)

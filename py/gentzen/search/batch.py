@@ -25,7 +25,15 @@ def sample_many(jobs: Iterable[tuple[Any, Any, SamplerConfig]], engine, *, batch
     less) runs one item at a time. Rows of items whose draws differ (max tokens, temperature) go
     in separate calls; rows of items without a seed use the engine's own randomness (then the
     result does depend on the batch, as any unseeded draw would)."""
-    pending = iter(jobs)
+    if batch_rows > 1 and getattr(engine, "streams", False):
+        yield from _sample_streaming(jobs, engine, batch_rows, verbose)
+        return
+    yield from _sample_rounds(jobs, engine, batch_rows, verbose)
+
+
+def _sample_rounds(jobs, engine, batch_rows: int, verbose: bool, pending=None):
+    """Lockstep rounds: each round one engine call holding every live attempt of every item."""
+    pending = iter(jobs) if pending is None else pending
     active: list[tuple[Any, ItemSampler]] = []
     exhausted = False
     while True:
@@ -34,8 +42,7 @@ def sample_many(jobs: Iterable[tuple[Any, Any, SamplerConfig]], engine, *, batch
             if job is None:
                 exhausted = True
                 break
-            key, theorem, cfg = job
-            item = ItemSampler(theorem, cfg, verbose)
+            key, item = job if isinstance(job[1], ItemSampler) else (job[0], ItemSampler(job[1], job[2], verbose))
             if item.done:  # no attempts asked for
                 yield key, item.result()
             else:
@@ -66,3 +73,58 @@ def sample_many(jobs: Iterable[tuple[Any, Any, SamplerConfig]], engine, *, batch
 def _group_key(kwargs: dict, unseeded: bool) -> tuple:
     return (kwargs["max_tokens"], kwargs["temperature"], tuple(kwargs["stop"]), unseeded)
 
+
+
+def _sample_streaming(jobs, engine, batch_rows: int, verbose: bool):
+    """Continuous batching (engines/stream.py): every attempt draws its next line as soon as its last
+    one is checked, and new items join as rows free up, so the batch does not thin out at the end of
+    a round. Each line's seed is the one lockstep gives it (guided.row_seed), so every attempt is
+    the same. Items whose attempts wait on each other (stop at the first proof, a token budget) or
+    whose draw settings differ from the first item's go through lockstep rounds afterwards."""
+    from collections import deque
+
+    pending = iter(jobs)
+    ready: deque = deque()  # (item, attempt) whose next line may be drawn
+    later: list = []  # items for lockstep rounds
+    state = {"kw": None, "exhausted": False}
+    keys: dict[int, Any] = {}
+
+    def admit() -> bool:
+        job = next(pending, None)
+        if job is None:
+            state["exhausted"] = True
+            return False
+        key, theorem, cfg = job
+        item = ItemSampler(theorem, cfg, verbose)
+        kw = engine_kwargs(cfg)
+        if item.independent and not item.done and state["kw"] is None:
+            state["kw"] = kw  # the first streamable item sets the draw settings
+        if not item.independent or item.done or kw != state["kw"]:
+            later.append((key, item))
+            return True
+        keys[id(item)] = key
+        ready.extend((item, i) for i in range(len(item.runs)))
+        return True
+
+    def pull(k: int) -> list:
+        while len(ready) < k and not state["exhausted"] and admit():
+            pass
+        out = []
+        while ready and len(out) < k:
+            item, i = ready.popleft()
+            prompt, seed = item.request(i)
+            out.append(((item, i), prompt, seed))
+        return out
+
+    while not ready and admit():
+        pass
+    if ready:
+        for (item, i), completion, seconds in engine.generate_stream(pull, max_rows=batch_rows, **state["kw"]):
+            if not item.take_one(i, completion, seconds):
+                ready.append((item, i))
+            elif item.done:
+                yield keys.pop(id(item)), item.result()
+    rest = list(pending)
+    yield from _sample_rounds([], engine, batch_rows, verbose,
+                              pending=iter([(k, it) for k, it in later] + [(k, ItemSampler(t, c, verbose))
+                                                                          for k, t, c in rest]))

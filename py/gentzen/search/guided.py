@@ -136,31 +136,43 @@ class ItemSampler:
     def live(self) -> int:
         return sum(not r.done for r in self.runs)
 
-    def requests(self) -> list[tuple[str, int | None]]:
-        """(prompt, seed) of every live attempt, for one engine call this round."""
+    def request(self, i: int) -> tuple[str, int | None]:
+        """(prompt, seed) of attempt i's next line: a function of the theorem, the attempt and how
+        many lines it has drawn alone, so attempts may be drawn in any order or grouping."""
         from gentzen.models.formats import build_prompt, shown_state
 
-        cfg, out = self.cfg, []
+        cfg, r = self.cfg, self.runs[i]
+        prompt = build_prompt(cfg.format, self.statement, r.so_far, shown_state(r.state) if self.with_state else None)
+        return prompt, None if cfg.seed is None else row_seed(cfg.seed, self.statement, i, r.attempt.model_calls)
+
+    def take_one(self, i: int, c, share: float) -> bool:
+        """Attempt i's completion (`share`: its engine seconds); whether the attempt is done. Only for
+        attempts that do not wait on each other (no stop at the first proof, no token budget)."""
+        from gentzen.models.formats import completion_to_line
+
+        r = self.runs[i]
+        a = r.attempt
+        a.tokens += c.tokens
+        a.model_calls += 1
+        a.sample_seconds += share
+        _advance(r, completion_to_line(self.cfg.format, c.text), c.finish_reason, self.cfg, self.verbose)
+        return r.done
+
+    @property
+    def independent(self) -> bool:
+        """Whether the attempts may run at their own pace (nothing stops them all at once)."""
+        return not self.cfg.stop_at_first and not self.cfg.budget_tokens and self.cfg.seed is not None
+
+    def requests(self) -> list[tuple[str, int | None]]:
+        """(prompt, seed) of every live attempt, for one engine call this round."""
         self._live = [i for i, r in enumerate(self.runs) if not r.done]
-        for i in self._live:
-            r = self.runs[i]
-            prompt = build_prompt(cfg.format, self.statement, r.so_far, shown_state(r.state) if self.with_state else None)
-            seed = None if cfg.seed is None else row_seed(cfg.seed, self.statement, i, r.attempt.model_calls)
-            out.append((prompt, seed))
-        return out
+        return [self.request(i) for i in self._live]
 
     def take(self, completions: list, share: float) -> None:
         """The completions of this round's requests, in order; `share` is each one's engine seconds."""
-        from gentzen.models.formats import completion_to_line
-
         cfg, runs = self.cfg, self.runs
         for i, c in zip(self._live, completions):
-            r = runs[i]
-            a = r.attempt
-            a.tokens += c.tokens
-            a.model_calls += 1
-            a.sample_seconds += share
-            _advance(r, completion_to_line(cfg.format, c.text), c.finish_reason, cfg, self.verbose)
+            self.take_one(i, c, share)
         if cfg.stop_at_first and any(r.attempt.ok for r in runs):
             for r in runs:
                 r.done = True
