@@ -22,8 +22,8 @@ ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo", "grpo")
 @dataclass
 class TTRLConfig:
     theorems: str = _opt("", "JSONL of target theorems (records with 'theorem', optional 'name')")
-    model: str = _opt("", "model directory to start from (its gentzen.json `seconds` is the budget unit x) "
-                          "(default: the shipped model, py/gentzen/assets/default_model)")
+    model: str = _opt("", "model directory to start from (its cumulative training seconds, gentzen.json, are "
+                          "the budget unit x) (default: the shipped model, py/gentzen/assets/default_model)")
     arm: str = _opt("ttrl", "ttrl | ei | control | unrelated | ei-then-ttrl | sdpo | grpo")
     out: str = _opt("", "run directory (docs/run-dirs.md): config.json, rounds.jsonl, targets.jsonl, "
                         "variants.jsonl, checkpoints/round-N/, curves.png")
@@ -140,9 +140,9 @@ def check_config(cfg: TTRLConfig) -> None:
     need(sum(bool(x) for x in (multiple, cfg.seconds, cfg.samples_per_target)) <= 1,
          "give at most one of --budget, --seconds and --samples-per-target")
     if multiple:
-        from gentzen.models.checkpoint import read_meta
+        from gentzen.models.checkpoint import read_meta, training_seconds
 
-        need(float(read_meta(cfg.model).get("seconds") or 0) > 0,
+        need(training_seconds(read_meta(cfg.model)) > 0,
              f"--budget {cfg.budget}: {cfg.model}/gentzen.json records no training `seconds` (x); use --seconds")
     need(cfg.arm != "grpo" or not (multiple or cfg.samples_per_target),
          "--arm grpo is budgeted by --rounds or --seconds (train grpo's own loop); drop --budget/--samples-per-target")
