@@ -36,7 +36,8 @@ def _show(loss: str):
             typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, "
-                       f"{counted(ev['solved'], 'target')} solved{eta_text(ev.get('eta'), 'sampling')}", err=True)
+                       f"{counted(ev['solved'], 'target')} solved"
+                       f"{eta_text(ev.get('eta'), 'sampling') if ev['done'] < ev['total'] else ''}", err=True)
         elif kind == "train_step" and due(force=ev["step"] in (1, ev["total"])):
             typer.echo(f"round {ev['round']}: training step {ev['step']}/{ev['total']}"
                        f"{eta_text(ev['eta'], 'training')} (Ctrl-C stops at the next step)", err=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state, sampled_rows
 from gentzen.train.replay import check_replay
-from gentzen.train.update import UpdateConfig, check_update_config, config_from, run_option, update
+from gentzen.train.update import UpdateConfig, check_update_config, config_from, planned_steps, run_option, update
 
 
 @dataclass
@@ -154,6 +155,15 @@ def update_config(cfg: EIConfig, fmt: str, seed: int) -> UpdateConfig:
     return config_from(cfg, fmt, seed, weights=cfg.weights, weight_budget=budget, lora=cfg.lora or None)
 
 
+def _stopped_in_training(out: Path, round_no: int, sampled: int, samples_file: Path) -> Interrupted:
+    """Ctrl-C between a round's optimizer steps: the update is dropped, the round's samples are kept."""
+    e = Interrupted(str(out), round_no - 1)
+    e.args = (f"interrupted during round {round_no}'s training: {round_no - 1} finished round(s) saved in {out}, "
+              f"and round {round_no}'s {sampled} sampled target(s) in {samples_file} (its update was dropped "
+              "before it was saved: --resume trains it again from them); the same command with --resume continues",)
+    return e
+
+
 def derived_seed(*parts) -> int:
     """A 32-bit seed from (seed, round, theorem index, …): the same parts give the same seed in any run."""
     return int.from_bytes(hashlib.sha256(":".join(map(str, parts)).encode()).digest()[:4], "big")
@@ -190,19 +200,29 @@ def load_targets(cfg: EIConfig) -> list[str]:
     return theorems
 
 
+def _refuse_past_context(cfg: EIConfig, targets: list[str]) -> None:
+    """One error, before any work, for a target past the model's context (in the names it is sampled in)."""
+    from gentzen.models.checkpoint import read_meta
+    from gentzen.ttrl.prompts import refuse_too_long, renamed_job
+
+    refuse_too_long(cfg.model, cfg.format or read_meta(cfg.model).get("format", "whole"),
+                    [(f"--targets {cfg.targets}: target {i + 1}", renamed_job(t)[1].statement()) for i, t in enumerate(targets)])
+
+
 def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[tuple[int, str]]):
     """The targets' attempts this round, yielded as each target finishes: (index, the line the
     round's samples file keeps). Guided and plain decode across targets (--batch-rows), each
     target's attempts the ones it gets alone; the searches run one target after another."""
     from gentzen.search.compute import Compute
-    from gentzen.search.methods import run_many
+    from gentzen.ttrl.prompts import run_many_in_model_names
 
     redraws = {"redraws_per_line": cfg.redraws_per_line, "redraws_per_proof": cfg.redraws_per_proof} \
         if cfg.method == "guided" else {}
     theorems = dict(todo)
     jobs = [(i, theorem, derived_seed(cfg.seed, round_no, i), cfg.samples) for i, theorem in todo]
-    for i, res in run_many(cfg.method, jobs, engine, temperature=cfg.temperature, fmt=fmt,
-                           batch_rows=cfg.batch_rows, **redraws):
+    # sampled in the model's names (premises h1…hn, atoms P, Q, R, S), kept in the user's (prove --names model)
+    for i, res in run_many_in_model_names(cfg.method, jobs, engine, temperature=cfg.temperature, fmt=fmt,
+                                          batch_rows=cfg.batch_rows, **redraws):
         proofs: list[str] = []
         for a in res.attempts:
             if a.ok and a.proof not in proofs and len(proofs) < cfg.keep:
@@ -226,6 +246,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
+    _refuse_past_context(cfg, targets)
     # the replay data (the model's own by default) is found or regenerated before OUT is touched
     source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
     out = Path(cfg.out)
@@ -280,12 +301,14 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                     engine.clear_cache()
                 if stop.requested:
                     raise Interrupted(str(out), round_no - 1)
+                t0, resumed = time.monotonic(), len(rows)
                 for i, row in sample_theorems(cfg, engine, fmt, round_no, [(i, targets[i]) for i in todo]):
                     clock.charge(row["sample_seconds"], row["check_seconds"])
                     samples_log.write(row)
                     rows[i] = row
+                    eta = (time.monotonic() - t0) / (len(rows) - resumed) * (len(targets) - len(rows))
                     say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
-                         "solved": sum(1 for r in rows.values() if r["verified"])})
+                         "solved": sum(1 for r in rows.values() if r["verified"]), "eta": eta})
                     if stop.requested and len(rows) < len(targets):  # every finished target is kept
                         raise Interrupted(str(out), round_no - 1)
                 engine.close()
@@ -317,11 +340,17 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             train_seed = derived_seed(cfg.seed, round_no, "train")
             torch.manual_seed(train_seed)
 
+            ucfg = update_config(cfg, fmt, train_seed)
+            n_steps, t_train = planned_steps(ucfg, len(train_records)), time.monotonic()
+
             def log_step(ev: dict) -> None:
                 steps_log.write({"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v)
                                                        for k, v in ev.items()}})
+                say({"event": "train_step", "round": round_no, "step": ev["step"], "total": n_steps,
+                     "eta": (time.monotonic() - t_train) / ev["step"] * (n_steps - ev["step"])})
+                if stop.requested and ev["step"] < n_steps:  # between optimizer steps: the safe point
+                    raise _stopped_in_training(out, round_no, len(rows), samples_file)
 
-            ucfg = update_config(cfg, fmt, train_seed)
             stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step, probe=source.probe)
             tally.train_steps, tally.train_tokens = stats.steps, stats.tokens
             split = clock.split()
@@ -332,10 +361,13 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                       "forgetting": stats.forgetting, "lr": ucfg.lr,
                       "loss_first": stats.loss_first, "loss_last": stats.loss_last,
                       "ce_first": stats.ce_first, "ce_last": stats.ce_last, "mean_weight": stats.mean_weight}
-            # the checkpoint's "seconds" is its whole training time (SFT + every EI round, loading
-            # excluded): TTRL's compute unit x reads it
+            # the checkpoint's "seconds" and training_seconds.cumulative are its whole training time (every SFT
+            # slice + every EI round, loading excluded): TTRL's compute unit x reads it
             spent = sum(split.get(k, 0.0) for k in ("sampling", "checking", "training", "other"))
-            meta = {**meta, "seconds": round(float(meta.get("seconds") or 0) + spent, 2),
+            before = checkpoint.training_seconds(meta)
+            spent_total = {**(meta.get("training_seconds") or {}), "cumulative": round(before + spent, 2)}
+            spent_total["ei"] = round(float(spent_total.get("ei") or 0) + spent, 2)
+            meta = {**meta, "seconds": round(before + spent, 2), "training_seconds": spent_total,
                     "sft_seconds": meta.get("sft_seconds", meta.get("seconds")),
                     "format": fmt, "ei": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg),
                                                  "tally": tally.to_dict()}}
