@@ -40,7 +40,7 @@ def _show(loss: str):
                        f"{eta_text(ev.get('eta'), 'sampling') if ev['done'] < ev['total'] else ''}", err=True)
         elif kind == "train_step" and due(force=ev["step"] in (1, ev["total"])):
             typer.echo(f"round {ev['round']}: training step {ev['step']}/{ev['total']}"
-                       f"{eta_text(ev['eta'], 'training')} (Ctrl-C stops at the next step)", err=True)
+                       f"{eta_text(ev['eta'], 'training')} (Ctrl-C stops it at once, keeping the round's samples)", err=True)
         elif kind == "round":
             update = ev.get("update") or {}
             trained = f"{loss_label(loss)} {loss_text(ev['loss'])}; {forgetting_text(ev['forgetting'])}" \

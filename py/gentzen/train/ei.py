@@ -158,9 +158,9 @@ def update_config(cfg: EIConfig, fmt: str, seed: int) -> UpdateConfig:
 def _stopped_in_training(out: Path, round_no: int, sampled: int, samples_file: Path) -> Interrupted:
     """Ctrl-C between a round's optimizer steps: the update is dropped, the round's samples are kept."""
     e = Interrupted(str(out), round_no - 1)
-    e.args = (f"interrupted during round {round_no}'s training: {round_no - 1} finished round(s) saved in {out}, "
-              f"and round {round_no}'s {sampled} sampled target(s) in {samples_file} (its update was dropped "
-              "before it was saved: --resume trains it again from them); the same command with --resume continues",)
+    e.args = (f"interrupted during round {round_no}'s training: {round_no - 1} finished round(s) saved in {out}, and "
+              f"round {round_no}'s {sampled} sampled target(s) in {samples_file} (its update was dropped unsaved: "
+              "--resume trains it again from them); the same command with --resume continues",)
     return e
 
 
@@ -200,15 +200,6 @@ def load_targets(cfg: EIConfig) -> list[str]:
     return theorems
 
 
-def _refuse_past_context(cfg: EIConfig, targets: list[str]) -> None:
-    """One error, before any work, for a target past the model's context (in the names it is sampled in)."""
-    from gentzen.models.checkpoint import read_meta
-    from gentzen.ttrl.prompts import refuse_too_long, renamed_job
-
-    refuse_too_long(cfg.model, cfg.format or read_meta(cfg.model).get("format", "whole"),
-                    [(f"--targets {cfg.targets}: target {i + 1}", renamed_job(t)[1].statement()) for i, t in enumerate(targets)])
-
-
 def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[tuple[int, str]]):
     """The targets' attempts this round, yielded as each target finishes: (index, the line the
     round's samples file keeps). Guided and plain decode across targets (--batch-rows), each
@@ -246,7 +237,10 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
-    _refuse_past_context(cfg, targets)
+    from gentzen.ttrl.prompts import refuse_past_context  # a target past the model's context: one error
+
+    refuse_past_context(cfg.model, cfg.format, [(f"--targets {cfg.targets}: target {i + 1}", t)
+                                                for i, t in enumerate(targets)])
     # the replay data (the model's own by default) is found or regenerated before OUT is touched
     source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
     out = Path(cfg.out)
@@ -346,9 +340,9 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             def log_step(ev: dict) -> None:
                 steps_log.write({"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v)
                                                        for k, v in ev.items()}})
-                say({"event": "train_step", "round": round_no, "step": ev["step"], "total": n_steps,
-                     "eta": (time.monotonic() - t_train) / ev["step"] * (n_steps - ev["step"])})
-                if stop.requested and ev["step"] < n_steps:  # between optimizer steps: the safe point
+                step, eta = ev["step"], (time.monotonic() - t_train) / ev["step"] * (n_steps - ev["step"])
+                say({"event": "train_step", "round": round_no, "step": step, "total": n_steps, "eta": eta})
+                if stop.requested and step < n_steps:  # between optimizer steps: the safe point
                     raise _stopped_in_training(out, round_no, len(rows), samples_file)
 
             stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step, probe=source.probe)

@@ -66,6 +66,11 @@ def run_many_in_model_names(method: str, jobs, engine, **kwargs):
         yield key, in_user_names(thm, res, back)
 
 
+def short(text: str, width: int = 48) -> str:
+    """A statement cut to `width` characters for a one-line message."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def context_tokens(model_dir: str | Path) -> int | None:
     """The model's context in tokens from its config.json (None: not recorded)."""
     try:
@@ -108,3 +113,13 @@ def refuse_too_long(model_dir: str | Path, fmt: str, statements: list[tuple[str,
     problem = too_long(model_dir, fmt, statements)
     if problem is not None:
         raise InputError(problem)
+
+
+def refuse_past_context(model_dir: str | Path, fmt: str, targets: list[tuple[str, str]]) -> None:
+    """`refuse_too_long` for (where, theorem) targets as `ttrl` and `train ei` sample them: in the model's
+    names and the model's own format unless `fmt` is given; the message names `where` and the statement."""
+    from gentzen.models.checkpoint import read_meta
+
+    fmt = fmt or read_meta(model_dir).get("format", "whole")
+    refuse_too_long(model_dir, fmt, [(f"{where} ({short(theorem)})", renamed_job(theorem)[1].statement())
+                                     for where, theorem in targets])

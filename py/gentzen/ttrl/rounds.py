@@ -8,6 +8,7 @@ in turn. Items are sampled in the model's atom and premise names and kept in the
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -196,7 +197,7 @@ class Trained:
 def train_round(run: Run, round_no: int, ordered: list[dict], composed: dict[str, str], clock: Clock) -> Trained:
     """One update per group on its proofs plus replay (a fresh AdamW, under one pass) and a checkpoint
     each; none when the arm does not train or every target is solved (nothing left to learn for).
-    Ctrl-C between optimizer steps raises StopTraining (the update in flight is not saved)."""
+    Ctrl-C during an update raises StopTraining at once (the update in flight is not saved)."""
     cfg, pool = run.cfg, run.pool
     if not run.trains:
         return Trained({"ran": False, "why": f"arm {cfg.arm} does not train" if not arms.ARMS[cfg.arm].trains
@@ -239,7 +240,8 @@ def _update_group(run: Run, round_no: int, group: str, records: list[dict], cloc
         if run.stop.requested and step < total:
             raise StopTraining
 
-    stats = update(model, tokenizer, records, ucfg, clock=clock, probe=run.source.probe, on_step=on_step)
+    with _stop_at_once(run.stop):
+        stats = update(model, tokenizer, records, ucfg, clock=clock, probe=run.source.probe, on_step=on_step)
     if stats.forgetting:
         out.probes.append(stats.forgetting)
     run.cum["updates"] += 1
@@ -250,6 +252,28 @@ def _update_group(run: Run, round_no: int, group: str, records: list[dict], cloc
                                    {**m_meta, "format": run.fmt, "ttrl": {"round": round_no, "arm": cfg.arm,
                                                                           "group": group, "from": cfg.model}})
     run.models[group] = where
+
+
+@contextmanager
+def _stop_at_once(stop):
+    """While an update runs, Ctrl-C raises StopTraining at once rather than after the optimizer step in
+    flight (a step takes seconds on a CPU): the update is dropped unsaved, so any point of it is safe."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handle(signum, frame) -> None:
+        stop.requested = True
+        raise StopTraining
+
+    old = signal.signal(signal.SIGINT, handle)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def round_record(run: Run, round_no: int, ordered: list[dict], solved_before: set, trained: Trained,

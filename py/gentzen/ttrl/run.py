@@ -150,7 +150,9 @@ def _open_run(cfg: TTRLConfig) -> tuple[Path, list, dict, dict | None]:
     meta = checkpoint.read_meta(cfg.model)
     shard = parse_shard(cfg.shard)
     targets = take(load_targets(cfg.theorems, cfg.limit), shard)
-    _refuse_past_context(cfg, meta, targets)
+    from gentzen.ttrl.prompts import refuse_past_context  # a target past the model's context: one error
+
+    refuse_past_context(cfg.model, cfg.format, [(f"{cfg.theorems}: target {t.name}", t.theorem) for t in targets])
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     state = resume_state(out / "state.json", cfg, PROVENANCE, ("rounds", "pool", "config", "phase"),
@@ -172,14 +174,6 @@ def _open_run(cfg: TTRLConfig) -> tuple[Path, list, dict, dict | None]:
         "shard": shard_info}
     atomic_write_json(out / "config.json", run_info)
     return out, targets, run_info, state
-
-
-def _refuse_past_context(cfg: TTRLConfig, meta: dict, targets: list) -> None:
-    """One error for a target whose first prompt (in the names it is sampled in) leaves no room for a line."""
-    from gentzen.ttrl.prompts import refuse_too_long, renamed_job
-
-    fmt = cfg.format or meta.get("format", "whole")
-    refuse_too_long(cfg.model, fmt, [(f"target {t.shown!r}", renamed_job(t.theorem)[1].statement()) for t in targets])
 
 
 def _start(cfg: TTRLConfig, out: Path, targets: list, run_info: dict, state: dict | None, say,
