@@ -300,7 +300,8 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                     clock.charge(row["sample_seconds"], row["check_seconds"])
                     samples_log.write(row)
                     rows[i] = row
-                    eta = (time.monotonic() - t0) / (len(rows) - resumed) * (len(targets) - len(rows))
+                    n = len(rows) - resumed  # targets decode together: no estimate before a tenth is done
+                    eta = (time.monotonic() - t0) / n * (len(targets) - len(rows)) if n >= len(todo) / 10 else None
                     say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
                          "solved": sum(1 for r in rows.values() if r["verified"]), "eta": eta})
                     if stop.requested and len(rows) < len(targets):  # every finished target is kept

@@ -133,7 +133,9 @@ def sample_round(run: Run, round_no: int, active: list, want: dict[str, int], cl
             log.write(row)
             rows[row["name"]] = row
             done_now = len(rows) - resumed
-            eta = (time.monotonic() - t0) / done_now * (len(want) - len(rows)) if done_now else None
+            # items decode together, so the first ones finish late: no estimate before a tenth is done
+            eta = (time.monotonic() - t0) / done_now * (len(want) - len(rows)) \
+                if done_now >= max(2, (len(want) - resumed) / 10) else None
             run.say({"event": "item", "round": round_no, "done": len(rows), "total": len(want), "eta": eta,
                      "solved": len(run.pool.solved()) + sum(1 for r in rows.values()
                                                             if r["kind"] == "target" and r["verified"])})
@@ -240,6 +242,8 @@ def _update_group(run: Run, round_no: int, group: str, records: list[dict], cloc
         if run.stop.requested and step < total:
             raise StopTraining
 
+    if run.stop.requested:  # Ctrl-C while the model loaded: no update starts
+        raise StopTraining
     with _stop_at_once(run.stop):
         stats = update(model, tokenizer, records, ucfg, clock=clock, probe=run.source.probe, on_step=on_step)
     if stats.forgetting:
