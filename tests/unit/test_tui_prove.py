@@ -139,6 +139,22 @@ def test_suggestions_after_intro_of_a_user_named_hypothesis():
     run(go())
 
 
+def test_a_statement_past_the_context_is_not_sampled():
+    pytest.importorskip("transformers", reason="the shipped model's tokenizer needs the train extra")
+    eng = FakeEngine(lambda p, i: "exact h1\n")
+
+    async def go():
+        app = GentzenApp("P ⊢ " + " ∧ ".join(["P"] * 600), engine=eng, fmt="state")
+        async with app.run_test(size=(200, 40)) as pilot:
+            scr = app.screen
+            await pilot.press("question_mark")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert scr.suggestions == [] and eng.calls == []  # refused before any sampling
+            assert "no suggestions: this statement: its prompt is" in text_of(scr, "StatusBar")
+    run(go())
+
+
 def test_suggestion_worker_does_not_block_the_ui():
     gate = threading.Event()
 
