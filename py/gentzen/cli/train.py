@@ -122,7 +122,7 @@ def _rounds(method: str, config_name: str, json_out: bool, report_to: str, kwarg
         elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
             left = eta_text(ev.get("eta"), "sampling") if ev["done"] < ev["total"] else ""
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved{left}", err=True)
-        elif ev["event"] == "train_step" and due(force=ev["step"] in (1, ev["total"])):
+        elif ev["event"] == "train_step" and due(force=ev["step"] in (2, ev["total"])):
             typer.echo(f"round {ev['round']}: training step {ev['step']}/{ev['total']}"
                        f"{eta_text(ev['eta'], 'training')} (Ctrl-C stops at the next step)", err=True)
         elif ev["event"] == "round":

@@ -38,7 +38,7 @@ def _show(loss: str):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, "
                        f"{counted(ev['solved'], 'target')} solved"
                        f"{eta_text(ev.get('eta'), 'sampling') if ev['done'] < ev['total'] else ''}", err=True)
-        elif kind == "train_step" and due(force=ev["step"] in (1, ev["total"])):
+        elif kind == "train_step" and due(force=ev["step"] in (2, ev["total"])):
             typer.echo(f"round {ev['round']}: training step {ev['step']}/{ev['total']}"
                        f"{eta_text(ev['eta'], 'training')} (Ctrl-C stops it at once, keeping the round's samples)", err=True)
         elif kind == "round":

@@ -336,12 +336,15 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             torch.manual_seed(train_seed)
 
             ucfg = update_config(cfg, fmt, train_seed)
-            n_steps, t_train = planned_steps(ucfg, len(train_records)), time.monotonic()
+            n_steps, t_step1 = planned_steps(ucfg, len(train_records)), []  # ETA from step 1's end (after the probe)
 
             def log_step(ev: dict) -> None:
                 steps_log.write({"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v)
                                                        for k, v in ev.items()}})
-                step, eta = ev["step"], (time.monotonic() - t_train) / ev["step"] * (n_steps - ev["step"])
+                step, now = ev["step"], time.monotonic()
+                if step == 1:
+                    t_step1.append(now)
+                eta = (now - t_step1[0]) / (step - 1) * (n_steps - step) if step > 1 else None
                 say({"event": "train_step", "round": round_no, "step": step, "total": n_steps, "eta": eta})
                 if stop.requested and step < n_steps:  # between optimizer steps: the safe point
                     raise _stopped_in_training(out, round_no, len(rows), samples_file)

@@ -233,12 +233,14 @@ def _update_group(run: Run, round_no: int, group: str, records: list[dict], cloc
     seed = derived_seed(cfg.seed, round_no, group, "train")
     torch.manual_seed(seed)
     ucfg = config_from(cfg, run.fmt, seed)
-    total, t0 = planned_steps(ucfg, len(records)), time.monotonic()
+    total, first = planned_steps(ucfg, len(records)), []
 
     def on_step(ev: dict) -> None:  # between optimizer steps: the safe point for Ctrl-C
-        step = ev["step"]
+        step, now = ev["step"], time.monotonic()
+        if step == 1:  # timed from step 1's end: the probe and the encoding come before it
+            first.append(now)
         run.say({"event": "train_step", "round": round_no, "step": step, "total": total,
-                 "eta": (time.monotonic() - t0) / step * (total - step)})
+                 "eta": (now - first[0]) / (step - 1) * (total - step) if step > 1 else None})
         if run.stop.requested and step < total:
             raise StopTraining
 
