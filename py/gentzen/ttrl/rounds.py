@@ -214,8 +214,9 @@ def train_round(run: Run, round_no: int, ordered: list[dict], composed: dict[str
         records, n_replayed = arms.training_records(cfg, g_rows, pool.items, g_comp, run.source, round_no, kept)
         if records:
             _update_group(run, round_no, group, records, clock, out)
-            out.update, out.train_proofs, out.replayed = {"ran": True}, out.train_proofs + len(records), \
-                out.replayed + n_replayed
+            out.update = {"ran": True}
+            out.train_proofs += len(records)
+            out.replayed += n_replayed
     return out
 
 
