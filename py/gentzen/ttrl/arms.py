@@ -9,29 +9,9 @@ grpo: `train grpo` on the targets (groups of --samples, the kernel or --backend 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gentzen.errors import InputError
-from gentzen.ttrl.config import TTRLConfig
+from gentzen.ttrl.config import ARM_SPECS as ARMS, TTRLConfig  # (ARMS: the arms, defined below every reader)
 from gentzen.ttrl.pool import Item, Pool
-
-
-@dataclass(frozen=True)
-class Arm:
-    name: str
-    variants: str   # "" none | "own" | "other" (at the start; ei-then-ttrl adds its own later)
-    trains: bool
-
-
-ARMS = {
-    "ttrl": Arm("ttrl", "own", True),
-    "ei": Arm("ei", "", True),
-    "control": Arm("control", "", False),
-    "unrelated": Arm("unrelated", "other", True),
-    "ei-then-ttrl": Arm("ei-then-ttrl", "", True),
-    "sdpo": Arm("sdpo", "", True),
-    "grpo": Arm("grpo", "", True),
-}
 
 
 def build_pool(cfg: TTRLConfig, targets: list[Item]) -> Pool:

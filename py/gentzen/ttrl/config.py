@@ -16,7 +16,26 @@ from gentzen.config import option as _opt
 from gentzen.errors import InputError
 from gentzen.train.update import run_option
 
-ARMS = ("ttrl", "ei", "control", "unrelated", "ei-then-ttrl", "sdpo", "grpo")
+
+@dataclass(frozen=True)
+class Arm:
+    """One arm: what it samples besides the targets, and whether it trains."""
+    name: str
+    variants: str   # "" none | "own" | "other" (at the start; ei-then-ttrl adds its own later)
+    trains: bool
+
+
+# The arms (ttrl/arms.py says what each does), defined here, below every module that reads them.
+ARM_SPECS = {
+    "ttrl": Arm("ttrl", "own", True),
+    "ei": Arm("ei", "", True),
+    "control": Arm("control", "", False),
+    "unrelated": Arm("unrelated", "other", True),
+    "ei-then-ttrl": Arm("ei-then-ttrl", "", True),
+    "sdpo": Arm("sdpo", "", True),
+    "grpo": Arm("grpo", "", True),
+}
+ARMS = tuple(ARM_SPECS)
 
 
 @dataclass
@@ -122,8 +141,6 @@ def check_config(cfg: TTRLConfig) -> None:
 
     EngineChoice(cfg.engine, tuple(cfg.base_url), cfg.api_key_env).check()
     parse_shard(cfg.shard)
-    from gentzen.ttrl.arms import ARMS as ARM_SPECS
-
     no_update = cfg.steps == 0 and cfg.epochs == 0  # train/update.py: --steps 0 alone sizes the update by --epochs
     need(cfg.engine != "openai" or cfg.rounds == 1 or no_update or not ARM_SPECS[cfg.arm].trains,
          f"--engine openai: the servers serve the start model, and arm {cfg.arm} updates all weights each round, "
