@@ -107,3 +107,32 @@ def test_ctrl_c_during_ttrl_training_ends_it_within_seconds(tmp_path):
            f"{len(_rows(samples))} sampled item(s) in run/rounds/round-001.samples.jsonl" in text
     assert "the same command with --resume continues" in text
     assert not (tmp_path / "run" / "checkpoints").exists()  # the dropped update left no half-trained model
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_during_train_ei_training_says_what_was_kept(user_targets, tmp_path, presses):
+    """`train ei` during an update of 100,000 steps: one Ctrl-C stops at the next optimizer step, two
+    stop at once; either way one line says what was kept and how to resume, never a bare `interrupted`."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect is not installed (the dev extra)")
+    child = pexpect.spawn(sys.executable, ["-m", "gentzen.cli.main", "train", "ei", "--targets",
+                                           str(user_targets / "user.jsonl"), "--out", "ei", "--samples", "2",
+                                           "--steps", "100000", "--probe", "0", "--threads", "1"],
+                          env=ENV, cwd=str(tmp_path), encoding="utf-8", timeout=300, dimensions=(50, 250))
+    try:
+        child.expect(r"training step \d+/100000")
+        for _ in range(presses):
+            child.sendintr()
+            time.sleep(0.05)
+        t0 = time.monotonic()
+        child.expect(pexpect.EOF, timeout=60)
+        took = time.monotonic() - t0
+        child.close()
+    finally:
+        child.terminate(force=True)
+    text = " ".join(child.before.split())
+    assert took < 10 and child.exitstatus == 130, text
+    kept = ("error: interrupted during round 1's training: 0 finished round(s) saved in ei, and round 1's 3 "
+            "sampled target(s) in ei/round-001.samples.jsonl" if presses == 1 else
+            "error: interrupted at once (a second Ctrl-C): 0 finished round(s) saved in ei")
+    assert kept in text and "the same command with --resume continues" in text
+    assert len(_rows(tmp_path / "ei" / "round-001.samples.jsonl")) == 3 and not (tmp_path / "ei" / "round-001").exists()
