@@ -1,7 +1,8 @@
 """`gentzen ttrl` and `gentzen train ei` as a new user meets them, through the real CLI with the shipped
 model (issue 39): targets in the user's own atom and premise names are solved as `prove` solves them,
 the proofs kept in the user's names; a round that solved every target trains nothing and says so; one
-Ctrl-C during training (in a pseudo-terminal) ends the run within seconds, naming what was kept."""
+Ctrl-C during training (in a pseudo-terminal) ends `ttrl` or `train ei` within seconds, naming what was
+kept (a second Ctrl-C too)."""
 
 from __future__ import annotations
 
