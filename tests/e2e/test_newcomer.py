@@ -24,7 +24,10 @@ ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"), OMP_NUM_THREADS="1", COLUMNS
 SMALL = ["--rounds", "1", "--samples", "8", "--max-variants", "2", "--steps", "2", "--batch", "2", "--threads", "1"]
 TARGETS = [{"theorem": "P → Q, ¬Q ⊢ ¬P"},  # no name: reports show the statement
            {"theorem": "P ∧ Q ⊢ Q ∧ P", "name": "and swap"},
-           {"theorem": "theorem syllogism (P Q R : Prop) (h1 : P → Q) (h2 : Q → R) : P → R := by"}]
+           {"theorem": "theorem syllogism (P Q R : Prop) (h1 : P → Q) (h2 : Q → R) : P → R := by"},
+           # one the model does not solve at 8 attempts: a round that solved every target trains nothing
+           # (issue 39), and the loss label below needs an update
+           {"theorem": "(P ↔ Q) ↔ R ⊢ P ↔ (Q ↔ R)", "name": "iff assoc"}]
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +45,8 @@ def test_ttrl_defaults_to_the_shipped_model_and_labels_its_loss(ttrl_run):
     cfg = json.loads((d / "run" / "config.json").read_text())
     assert Path(cfg["model"]) == ROOT / "py" / "gentzen" / "assets" / "default_model"
     # the default --loss ce is a cross-entropy, labelled `loss` (`--loss gem` is labelled `gem-loss`: cli/options.py)
+    rec = json.loads((d / "run" / "rounds.jsonl").read_text().splitlines()[0])
+    assert rec["update"] == {"ran": True}, rec["update"]
     assert "; loss " in r.stderr and "gem-loss" not in r.stderr
     if "solved 0/" not in r.stdout:
         assert f"proofs: {d / 'run' / 'proofs.lean'}; which target was solved how: gentzen ttrl report" in r.stdout
@@ -53,7 +58,7 @@ def test_report_names_targets_how_they_were_solved_and_where_the_proofs_are(ttrl
     r = gentzen("ttrl", "report", str(run))
     assert r.returncode == 0, r.stderr
     rows = {json.loads(x)["label"]: json.loads(x) for x in (run / "targets.jsonl").read_text().splitlines()}
-    assert set(rows) == {"P → Q, ¬Q ⊢ ¬P", "and swap", "syllogism"}  # the user's names, never t0000
+    assert set(rows) == {"P → Q, ¬Q ⊢ ¬P", "and swap", "syllogism", "iff assoc"}  # the user's names, never t0000
     lines = r.stdout.split("\ntargets:", 1)[1].splitlines()[1:]
     for label, row in rows.items():
         line = next(x for x in lines if label in x)

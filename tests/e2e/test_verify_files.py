@@ -80,7 +80,7 @@ def _cases():
             yield pytest.param(name, thm, id=f"{name}::{thm}")
 
 
-@pytest.mark.parametrize("name, thm", _cases())
+@pytest.mark.parametrize("name, thm", list(_cases()))  # a list: pytest 9.1 deprecates generators here
 def test_valid_proof_is_accepted_or_unsupported(name, thm):
     _, rows = run_file(name)
     row = next(r for r in rows if r["name"] == thm)
@@ -355,3 +355,26 @@ def test_public_forms_corpus_through_the_cli():
         r.stdout[-3000:]
     assert all(x["status"] == "expected-error" for x in rows if not x["ok"] and x["error"]["kind"] == "expected_error")
     assert sum(x["ok"] or x["status"] == "expected-error" for x in rows) >= 0.9 * len(rows)
+
+
+def test_term_mode_proofs_in_jsonl_are_checked_as_in_a_lean_file(tmp_path):
+    """A record's term proof (`:= t`, or a proof that can only be a term) is the declaration a .lean file
+    would hold: accepted where the .lean file's is, rejected at the record's own line and column."""
+    records = [("and", "P, Q ⊢ P ∧ Q", ":= ⟨h1, h2⟩"), ("fun", "P → P", "fun h => h"),
+               ("app", "P → Q, P ⊢ Q", "h1 h2"), ("dot", "P ∧ Q ⊢ Q", "h1.2"),
+               ("ctor", "P, Q ⊢ P ∧ Q", "And.intro h1 h2"), ("by", "P → Q, P ⊢ Q", "by\n  exact h1 h2"),
+               ("named", "example (p : Prop) (hp : p) : p := by", "hp"),
+               ("wrong", "P, Q ⊢ P ∧ Q", ":= ⟨h2, h1⟩"), ("tactic", "P, Q ⊢ P ∧ Q", "  exact ⟨h1, h2⟩")]
+    f = tmp_path / "terms.jsonl"
+    f.write_text("".join(json.dumps({"name": n, "theorem": t, "proof": p}) + "\n" for n, t, p in records),
+                 encoding="utf-8")
+    r = gentzen("verify", str(f), "--json")
+    rows = {x["name"]: x for x in map(json.loads, r.stdout.splitlines())}
+    assert r.returncode == 1 and [n for n, row in rows.items() if not row["ok"]] == ["wrong"], r.stdout
+    err = rows["wrong"]["error"]
+    assert (err["proof_line"], err["proof_column"], err["kind"]) == (1, 4, "type_mismatch")  # at `h2`
+    lean = tmp_path / "terms.lean"  # the same terms in a .lean file: the same verdicts
+    lean.write_text("theorem and' (P Q : Prop) (h1 : P) (h2 : Q) : P ∧ Q := ⟨h1, h2⟩\n"
+                    "theorem wrong (P Q : Prop) (h1 : P) (h2 : Q) : P ∧ Q := ⟨h2, h1⟩\n", encoding="utf-8")
+    rows = [json.loads(x) for x in gentzen("verify", str(lean), "--json").stdout.splitlines()]
+    assert [x["ok"] for x in rows] == [True, False] and rows[1]["error"]["kind"] == err["kind"]

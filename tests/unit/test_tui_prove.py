@@ -117,6 +117,44 @@ def test_suggestions_are_checked_ranked_and_accepted():
     run(go())
 
 
+def test_suggestions_after_intro_of_a_user_named_hypothesis():
+    """After `intro hr`, the model is asked in its own names (premise h1, atoms P Q, the introduced
+    hypothesis n1, as its training proofs name them) and its lines come back in the user's: accepted."""
+    eng = FakeEngine(lambda p, i: "exact h1 n1\n" if "n1 : P" in p and "hr" not in p else "exact h1 h2\n")
+
+    async def go():
+        app = GentzenApp("example (rain wet : Prop) (h : rain → wet) : rain → wet := by", engine=eng, fmt="state")
+        async with app.run_test(size=(120, 40)) as pilot:
+            scr = app.screen
+            await type_line(pilot, "intro hr")
+            await pilot.press("question_mark")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert [(s.line, s.ok) for s in scr.suggestions] == [("exact h hr", True)]
+            prompt = eng.calls[-1].prompts[0]
+            assert "n1 : P" in prompt and "h1 : P → Q" in prompt and "rain" not in prompt
+            await pilot.press("tab")
+            await pilot.pause()
+            assert text_of(scr, "#infoview") == "no goals"
+    run(go())
+
+
+def test_a_statement_past_the_context_is_not_sampled():
+    pytest.importorskip("transformers", reason="the shipped model's tokenizer needs the train extra")
+    eng = FakeEngine(lambda p, i: "exact h1\n")
+
+    async def go():
+        app = GentzenApp("P ⊢ " + " ∧ ".join(["P"] * 600), engine=eng, fmt="state")
+        async with app.run_test(size=(200, 40)) as pilot:
+            scr = app.screen
+            await pilot.press("question_mark")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert scr.suggestions == [] and eng.calls == []  # refused before any sampling
+            assert "no suggestions: this statement: its prompt is" in text_of(scr, "StatusBar")
+    run(go())
+
+
 def test_suggestion_worker_does_not_block_the_ui():
     gate = threading.Event()
 

@@ -16,6 +16,7 @@ import typer
 from gentzen.cli.options import (clock_split, config, every, forgetting_text, loss_label, loss_text, options,
                                  replay_text, report_to_param, rounds_text, run_or_stop, tracked,
                                  validated, with_json)
+from gentzen.cli.ttrl import eta_text
 from gentzen.train.sft import SFTConfig  # stdlib-only at import time; torch loads inside train()
 
 
@@ -119,7 +120,11 @@ def _rounds(method: str, config_name: str, json_out: bool, report_to: str, kwarg
         elif ev["event"] == "replay_regenerate":
             typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif ev["event"] == "theorem" and due(force=ev["done"] == ev["total"]):
-            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved", err=True)
+            left = eta_text(ev.get("eta"), "sampling") if ev["done"] < ev["total"] else ""
+            typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']}, {ev['solved']} solved{left}", err=True)
+        elif ev["event"] == "train_step" and due(force=ev["step"] in (2, ev["total"])):
+            typer.echo(f"round {ev['round']}: training step {ev['step']}/{ev['total']}"
+                       f"{eta_text(ev['eta'], 'training')} (Ctrl-C stops at the next step)", err=True)
         elif ev["event"] == "round":
             t = ev["tally"]
             typer.echo(f"round {ev['round']}: solved {t['solved']}/{t['targets']} ({t['solve_rate']:.3f}), "
@@ -130,6 +135,10 @@ def _rounds(method: str, config_name: str, json_out: bool, report_to: str, kwarg
                               show)
     try:
         res = run_or_stop(mod.run, cfg, progress, mod.Interrupted, json_out)
+    except KeyboardInterrupt:  # a second Ctrl-C, at once: what the run directory holds
+        from gentzen.cli import validate as V
+
+        V.fail(_kept(cfg.out), 130)
     finally:
         close()
     if res is None:
@@ -138,6 +147,19 @@ def _rounds(method: str, config_name: str, json_out: bool, report_to: str, kwarg
     typer.echo(f"{res.out}: {res.rounds} round(s) ({res.stopped}), last model {res.model}; "
                f"{t['verified']} verified of {t['samples']} attempts, {t['tokens']:,} tokens, "
                f"{res.seconds['total']:.0f}s")
+
+
+def _kept(out: str) -> str:
+    """A second Ctrl-C's message: the finished rounds its state.json records and how to resume."""
+    import json
+    from pathlib import Path
+
+    try:
+        done = int(json.loads((Path(out) / "state.json").read_text(encoding="utf-8")).get("rounds") or 0)
+    except (OSError, ValueError, AttributeError):
+        done = 0
+    return (f"interrupted at once (a second Ctrl-C): {done} finished round(s) saved in {out}, with the sampled "
+            f"targets of the round in flight; the same command with --resume continues")
 
 
 def ei(json_out: bool = False, report_to: str = "none", **kwargs) -> None:

@@ -36,13 +36,20 @@ def _show(loss: str):
             typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):
             typer.echo(f"round {ev['round']}: sampled {ev['done']}/{ev['total']} items, "
-                       f"{counted(ev['solved'], 'target')} solved", err=True)
+                       f"{counted(ev['solved'], 'target')} solved"
+                       f"{eta_text(ev.get('eta'), 'sampling') if ev['done'] < ev['total'] else ''}", err=True)
+        elif kind == "train_step" and due(force=ev["step"] in (2, ev["total"])):
+            typer.echo(f"round {ev['round']}: training step {ev['step']}/{ev['total']}"
+                       f"{eta_text(ev['eta'], 'training')} (Ctrl-C stops it at once, keeping the round's samples)", err=True)
         elif kind == "round":
+            update = ev.get("update") or {}
+            trained = f"{loss_label(loss)} {loss_text(ev['loss'])}; {forgetting_text(ev['forgetting'])}" \
+                if update.get("ran", True) else f"no update ({update.get('why')})"
             typer.echo(f"round {ev['round']} ({ev['phase']}): solved {len(ev['solved'])} "
                        f"({len(ev['solved_by_composition'])} by composition, {len(ev['new'])} new); pool "
                        f"{_pool(ev['pool'])}; {ev['samples']['targets'] + ev['samples']['variants']:.1f} samples/target; "
-                       f"{loss_label(loss)} {loss_text(ev['loss'])}; {forgetting_text(ev['forgetting'])}; "
-                       f"{clock_split(ev['seconds'])}", err=True)
+                       f"{trained}; {clock_split(ev['seconds'])}"
+                       f"{eta_text(ev.get('eta'), 'the other rounds, at most') if ev.get('eta') else ''}", err=True)
         elif kind == "sdpo" and ev.get("sdpo_event") == "theorem":
             typer.echo(f"sdpo theorem {ev['done']}/{ev['total']}: {ev['solved_total']} solved", err=True)
         elif kind == "grpo" and ev.get("grpo_event") == "round":
@@ -52,6 +59,15 @@ def _show(loss: str):
                        f"-> {loss_text(ev['loss_after'])}; {forgetting_text(ev['forgetting'])}", err=True)
 
     return show
+
+
+def eta_text(seconds: float | None, what: str) -> str:
+    """`; about 2m10s left for WHAT` for a progress line, or nothing while there is no estimate yet."""
+    if seconds is None:
+        return ""
+    s = max(0, round(seconds))
+    left = f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
+    return f"; about {left} left for {what}"
 
 
 def _pool(counts: dict) -> str:

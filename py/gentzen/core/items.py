@@ -71,6 +71,14 @@ def _jsonl_items(text: str, source: str):
         if full:
             yield ProofItem(name, stmt, rec["proof"], record_line=i, proof_line_base=0)
             continue
+        term = term_proof(rec["proof"], _hyp_names(stmt))
+        if term is not None and stmt.rstrip().endswith(":= by"):
+            # the declaration a .lean file would hold: the statement's `:=` then the term on the next line,
+            # two spaces in (the record's proof line 1 is the file's line 2, its columns shifted by 2)
+            header = stmt.rstrip()[:-2].rstrip()
+            text = header + "\n" + "\n".join("  " + ln for ln in term.split("\n"))
+            yield ProofItem(name, stmt, text, record_line=i, proof_line_base=1, shift=2)
+            continue
         shift, problem = block_shift(rec["proof"])
         if problem is not None:
             yield ProofItem(name, stmt, rec["proof"], problem=KernelError(2, 0, "parse", problem), record_line=i)
@@ -78,6 +86,36 @@ def _jsonl_items(text: str, source: str):
         proof = "\n".join(" " * shift + ln if ln.strip() else ln for ln in rec["proof"].split("\n")) \
             if shift else rec["proof"]
         yield ProofItem(name, stmt, proof, record_line=i, shift=shift)
+
+
+# First words that start a term and never a tactic (`fun`, `λ`, `⟨`, and `by` itself: the term `by tac`)
+_TERM_START = re.compile(r"(?:fun|λ|by)(?![\w'!?.])|⟨")
+_FIRST_NAME = re.compile(r"[^\W\d][\w'!?.₀-₉]*")
+
+
+def term_proof(proof: str, hyps: tuple[str, ...] = ()) -> str | None:
+    """A record's term-mode proof as the text after `:=` (its columns kept), else None (a tactic block).
+    A term proof is written `:= t`, or starts with what only starts a term: `fun`, `λ`, `⟨`, `by …`, or
+    a name that is no tactic but a premise (`hyps`), a dotted name (`h1.1`, `And.intro h1 h2`) or a
+    constant (`id`): as a tactic block Lean would answer `unknown tactic`. Any other name is left a
+    tactic (Mathlib's `linarith` is one, unknown here)."""
+    from gentzen.core.constants import CONSTANTS
+    from gentzen.core.nd import TACTIC_MACROS
+    from gentzen.core.words import LEAN_TACTICS, RESERVED
+
+    proof = proof.replace("\ufeff", "", 1).rstrip()
+    text = proof.lstrip()
+    if text.startswith(":="):  # `:=` blanked, not cut: the term keeps the record's columns
+        return proof.replace(":=", "  ", 1) if text[2:].strip() else None
+    if _TERM_START.match(text):
+        return proof
+    m = _FIRST_NAME.match(text)
+    word = m.group() if m else ""
+    if word in RESERVED or word in LEAN_TACTICS or word in TACTIC_MACROS or \
+            not (word in hyps or word in CONSTANTS or "." in word.strip(".")):
+        return None
+    rest = text[m.end():m.end() + 2].lstrip()
+    return None if rest.startswith((":", "=", "<;>")) else proof  # `h1 : P` or `x := …` is no term
 
 
 UNINDENTED = ("the proof's first line is at column 0 but later lines are indented, so its block is ambiguous "
@@ -99,6 +137,21 @@ def block_shift(proof: str) -> tuple[int, str | None]:
     return 0, UNINDENTED
 
 
+def _hyp_names(statement: str) -> tuple[str, ...]:
+    """The premise names of a statement (none when it does not parse: the checker will say why)."""
+    from gentzen.core.theorem import parse_theorem
+
+    try:
+        return tuple(h for h, _ in parse_theorem(statement).hyps)
+    except ParseError:
+        return ()
+
+
 def _safe_name(name: str) -> str:
+    """A record's name as a theorem name: a keyword (`fun`, `by`) or a leading digit gets a mark."""
+    from gentzen.core.words import KEYWORDS
+
     s = re.sub(r"\W", "_", name)
+    if s in KEYWORDS:
+        return s + "_"
     return s if s and not s[0].isdigit() else f"t_{s}"

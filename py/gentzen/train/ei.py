@@ -10,6 +10,7 @@ trains under one pass with a fresh AdamW (`update.py`), probes forgetting and sa
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ from gentzen.train.interrupt import Interrupted
 from gentzen.train.replay import check_replay
 from gentzen.train.seeds import derived_seed
 from gentzen.train.targets import load_targets
-from gentzen.train.update import UpdateConfig, check_update_config, config_from, run_option, update
+from gentzen.train.update import UpdateConfig, check_update_config, config_from, planned_steps, run_option, update
 
 
 @dataclass
@@ -147,6 +148,15 @@ def update_config(cfg: EIConfig, fmt: str, seed: int) -> UpdateConfig:
     return config_from(cfg, fmt, seed, weights=cfg.weights, weight_budget=budget, lora=cfg.lora or None)
 
 
+def _stopped_in_training(out: Path, round_no: int, sampled: int, samples_file: Path) -> Interrupted:
+    """Ctrl-C between a round's optimizer steps: the update is dropped, the round's samples are kept."""
+    e = Interrupted(str(out), round_no - 1)
+    e.args = (f"interrupted during round {round_no}'s training: {round_no - 1} finished round(s) saved in {out}, and "
+              f"round {round_no}'s {sampled} sampled target(s) in {samples_file} (its update was dropped unsaved: "
+              "--resume trains it again from them); the same command with --resume continues",)
+    return e
+
+
 def repeats(solve_rate: float, repeat: int) -> int:
     """How often a theorem's proofs enter the round's training set: rarely found proofs count more."""
     return max(1, round(repeat * (1.0 - solve_rate)))
@@ -170,14 +180,15 @@ def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[t
     round's samples file keeps). Guided and plain decode across targets (--batch-rows), each
     target's attempts the ones it gets alone; the searches run one target after another."""
     from gentzen.search.compute import Compute
-    from gentzen.search.methods import run_many
+    from gentzen.ttrl.prompts import run_many_in_model_names
 
     redraws = {"redraws_per_line": cfg.redraws_per_line, "redraws_per_proof": cfg.redraws_per_proof} \
         if cfg.method == "guided" else {}
     theorems = dict(todo)
     jobs = [(i, theorem, derived_seed(cfg.seed, round_no, i), cfg.samples) for i, theorem in todo]
-    for i, res in run_many(cfg.method, jobs, engine, temperature=cfg.temperature, fmt=fmt,
-                           batch_rows=cfg.batch_rows, **redraws):
+    # sampled in the model's names (premises h1…hn, atoms P, Q, R, S), kept in the user's (prove --names model)
+    for i, res in run_many_in_model_names(cfg.method, jobs, engine, temperature=cfg.temperature, fmt=fmt,
+                                          batch_rows=cfg.batch_rows, **redraws):
         proofs: list[str] = []
         for a in res.attempts:
             if a.ok and a.proof not in proofs and len(proofs) < cfg.keep:
@@ -201,6 +212,10 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
+    from gentzen.ttrl.prompts import refuse_past_context  # a target past the model's context: one error
+
+    refuse_past_context(cfg.model, cfg.format, [(f"--targets {cfg.targets}: target {i + 1}", t)
+                                                for i, t in enumerate(targets)])
     # the replay data (the model's own by default) is found or regenerated before OUT is touched
     source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)
     out = Path(cfg.out)
@@ -255,12 +270,15 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                     engine.clear_cache()
                 if stop.requested:
                     raise Interrupted(str(out), round_no - 1)
+                t0, resumed = time.monotonic(), len(rows)
                 for i, row in sample_theorems(cfg, engine, fmt, round_no, [(i, targets[i]) for i in todo]):
                     clock.charge(row["sample_seconds"], row["check_seconds"])
                     samples_log.write(row)
                     rows[i] = row
+                    n = len(rows) - resumed  # targets decode together: no estimate before a tenth is done
+                    eta = (time.monotonic() - t0) / n * (len(targets) - len(rows)) if n >= len(todo) / 10 else None
                     say({"event": "theorem", "round": round_no, "done": len(rows), "total": len(targets),
-                         "solved": sum(1 for r in rows.values() if r["verified"])})
+                         "solved": sum(1 for r in rows.values() if r["verified"]), "eta": eta})
                     if stop.requested and len(rows) < len(targets):  # every finished target is kept
                         raise Interrupted(str(out), round_no - 1)
                 engine.close()
@@ -292,11 +310,20 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
             train_seed = derived_seed(cfg.seed, round_no, "train")
             torch.manual_seed(train_seed)
 
+            ucfg = update_config(cfg, fmt, train_seed)
+            n_steps, t_step1 = planned_steps(ucfg, len(train_records)), []  # ETA from step 1's end (after the probe)
+
             def log_step(ev: dict) -> None:
                 steps_log.write({"round": round_no, **{k: (round(v, 6) if isinstance(v, float) else v)
                                                        for k, v in ev.items()}})
+                step, now = ev["step"], time.monotonic()
+                if step == 1:
+                    t_step1.append(now)
+                eta = (now - t_step1[0]) / (step - 1) * (n_steps - step) if step > 1 else None
+                say({"event": "train_step", "round": round_no, "step": step, "total": n_steps, "eta": eta})
+                if stop.requested and step < n_steps:  # between optimizer steps: the safe point
+                    raise _stopped_in_training(out, round_no, len(rows), samples_file)
 
-            ucfg = update_config(cfg, fmt, train_seed)
             stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step, probe=source.probe)
             tally.train_steps, tally.train_tokens = stats.steps, stats.tokens
             split = clock.split()
@@ -307,10 +334,13 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                       "forgetting": stats.forgetting, "lr": ucfg.lr,
                       "loss_first": stats.loss_first, "loss_last": stats.loss_last,
                       "ce_first": stats.ce_first, "ce_last": stats.ce_last, "mean_weight": stats.mean_weight}
-            # the checkpoint's "seconds" is its whole training time (SFT + every EI round, loading
-            # excluded): TTRL's compute unit x reads it
+            # the checkpoint's "seconds" and training_seconds.cumulative are its whole training time (every SFT
+            # slice + every EI round, loading excluded): TTRL's compute unit x reads it
             spent = sum(split.get(k, 0.0) for k in ("sampling", "checking", "training", "other"))
-            meta = {**meta, "seconds": round(float(meta.get("seconds") or 0) + spent, 2),
+            before = checkpoint.training_seconds(meta)
+            spent_total = {**(meta.get("training_seconds") or {}), "cumulative": round(before + spent, 2)}
+            spent_total["ei"] = round(float(spent_total.get("ei") or 0) + spent, 2)
+            meta = {**meta, "seconds": round(before + spent, 2), "training_seconds": spent_total,
                     "sft_seconds": meta.get("sft_seconds", meta.get("seconds")),
                     "format": fmt, "ei": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg),
                                                  "tally": tally.to_dict()}}

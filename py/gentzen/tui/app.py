@@ -36,7 +36,7 @@ def classify(arg: str | None) -> Target:
     if arg is None or not arg.strip():
         return _set_target(SHIPPED_SET)
     p = Path(arg)
-    if p.is_dir():
+    if _is_dir(p):
         if not (p / "config.json").is_file() and not any((p / f).is_file() for f in
                                                           ("theorems.jsonl", "rounds.jsonl", "targets.jsonl")):
             raise InputError(f"{p} is not a run directory (no config.json, theorems.jsonl or rounds.jsonl)")
@@ -63,6 +63,14 @@ def classify(arg: str | None) -> Target:
             from None
 
 
+def _is_dir(p: Path) -> bool:
+    """Whether `p` is a folder; a statement longer than a file name can be is not (no OSError)."""
+    try:
+        return p.is_dir()
+    except OSError:
+        return False
+
+
 def _set_target(path: Path) -> Target:
     from gentzen.tui.set import read_entries
 
@@ -82,6 +90,7 @@ class ModelHandle:
         self.engine_name = engine_name if engine is None else type(engine).__name__
         self._engine, self._fmt = engine, fmt
         self._lock = threading.Lock()
+        self._too_long: dict[str, str | None] = {}
 
     @property
     def loaded(self) -> bool:
@@ -99,6 +108,20 @@ class ModelHandle:
 
             self._fmt = read_meta(self.path).get("format", "whole") if self.path.is_dir() else "whole"
         return self._fmt
+
+    def past_context(self, theorem) -> str | None:
+        """Why `theorem` cannot be put to the model (its first prompt, in the model's names, leaves no room
+        for a line in the model's context), or None; asked before any sampling, the answer cached."""
+        import importlib.util
+
+        key = theorem.statement()
+        if key not in self._too_long:  # (a model's tokenizer needs transformers; without it no model loads)
+            from gentzen.ttrl.prompts import renamed_job, too_long
+
+            known = (self.path / "config.json").is_file() and importlib.util.find_spec("transformers") is not None
+            self._too_long[key] = too_long(self.path, self.fmt, [("this statement",
+                                                                  renamed_job(theorem)[1].statement())]) if known else None
+        return self._too_long[key]
 
     def get(self):
         """The engine (blocking: call from a worker thread)."""

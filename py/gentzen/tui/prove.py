@@ -242,6 +242,10 @@ class ProveScreen(Screen):
     def suggest_worker(self, state, seed: int) -> None:
         t0 = time.perf_counter()
         try:
+            problem = self.app.model.past_context(self.session.theorem)
+            if problem is not None:  # never sampled past the context: the model would see a cut prompt
+                self.app.call_from_thread(self.message, f"no suggestions: {problem}")
+                return
             engine = self.app.model.get()
             items = suggest(self.session, engine, self.app.model.fmt, seed=seed)
         except Exception as e:  # a worker must never take the UI down: report and stay
@@ -294,6 +298,9 @@ class ProveScreen(Screen):
         worker = get_current_worker()
         t0 = time.perf_counter()
         try:
+            problem = self.app.model.past_context(self.session.theorem)
+            if problem is not None:
+                raise GentzenError(problem)
             engine = CancellableEngine(self.app.model.get(), lambda: worker.is_cancelled)
             # guided: up to 8 sampled proofs; a step-level search (best-first): up to 8 runs of 64
             # expansions; either stops at the first proof

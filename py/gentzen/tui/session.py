@@ -12,6 +12,7 @@ from gentzen.core.goals import display_names
 from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
 from gentzen.core.syntax import SyntaxErr, find_forbidden, parse_line
 from gentzen.core.theorem import Theorem
+from gentzen.core.words import rename_identifiers
 from gentzen.errors import GentzenError, ParseError
 
 
@@ -190,13 +191,17 @@ def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature
     state = session.state
     so_far = state.proof_text()
     shown = shown_state(state) if needs_state(fmt) else ""
-    # asked in the names the model was trained on (h1…hn, P Q R), answered in the user's (search/names.py);
-    # every line is then checked against the user's own state below
+    # asked in the names the model was trained on (premises h1…hn, atoms P Q R, hypotheses the proof
+    # introduced n1, n2, … in order), answered in the user's (search/names.py); every line is then checked
+    # against the user's own state below
+    forward = introduced_in_model_names(session.theorem, state)
+    so_far, shown = rename_identifiers(so_far, forward), rename_identifiers(shown, forward)
+    back = {model: user for user, model in forward.items()}
     plan = texts_in_model_names(session.theorem, so_far, shown)
-    statement, back = session.theorem.statement(), {}
+    statement = session.theorem.statement()
     if plan is not None:
-        thm, (so_far, shown), back = plan
-        statement = thm.statement()
+        thm, (so_far, shown), premises_back = plan
+        statement, back = thm.statement(), {**back, **premises_back}
     prompt = build_prompt(fmt, statement, so_far + "\n" if so_far else "", shown if needs_state(fmt) else None)
     (outs,) = engine.generate([prompt], n, max_tokens=max_tokens, temperature=temperature, stop=STOP, seed=seed)
     best: dict[str, tuple[float, int]] = {}
@@ -217,6 +222,24 @@ def suggest(session: ProofSession, engine, fmt: str, *, n: int = 16, temperature
             out.append(Suggestion(line, lp, k, None, nxt.solved))
     out.sort(key=lambda s: (not s.ok, -s.logprob))
     return out[:top]
+
+
+def introduced_in_model_names(theorem: Theorem, state: ProofState) -> dict[str, str]:
+    """The hypotheses the proof so far introduced into the current goal (`intro hr`), renamed as the
+    model's training proofs name them: n1, n2, … in the order introduced (user name -> model name).
+    Empty when they already are, or when a statement's own name is an n-name (no clean renaming)."""
+    import re
+
+    goals = state.open_goals
+    if not goals:
+        return {}
+    own = set(theorem.atoms) | {h for h, _ in theorem.hyps}
+    names = [h for h, _, hidden in goals[0].ctx if not hidden and h not in own]
+    names = list(dict.fromkeys(names))  # a shadowed name counts once
+    if any(re.fullmatch(r"n\d+", x) for x in own):
+        return {}
+    forward = {user: f"n{k}" for k, user in enumerate(names, 1)}
+    return {} if all(user == model for user, model in forward.items()) else forward
 
 
 def goal_theorem(state: ProofState, name: str = "here") -> Theorem:
