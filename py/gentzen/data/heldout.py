@@ -1,12 +1,9 @@
-"""The held-out check: no statement we evaluate on is trained on, up to renaming, nor any goal state it reaches.
+"""The held-out check: no statement we evaluate on is trained on, up to renaming.
 
 A statement's key is its canonical sequent (premise order, duplicates, atom and hypothesis names
-ignored); its state key is the key of the goal state after every `intro` (`⊢ P → ¬Q` reaches `P, Q ⊢ False`),
-so two statements share a goal state after intros exactly when their state keys are equal. Held out: the
-shipped sets, the first statements a newcomer types (ACCEPTANCE), and every generated statement whose
-key hashes into the dev/heldout splits (the docs' held-out sets are drawn from those); a train statement
-must also have its state key hash into train. `python3 -m gentzen.data.heldout FILE…` lists the train
-records that break this.
+ignored). Held out: the shipped sets, the first statements a newcomer types (ACCEPTANCE), and every
+generated statement whose key hashes into the dev/heldout splits (the docs' held-out sets are drawn
+from those). `python3 -m gentzen.data.heldout FILE…` lists the train records that break this.
 """
 
 from __future__ import annotations
@@ -17,7 +14,6 @@ import sys
 from collections.abc import Iterable
 from functools import lru_cache
 
-from gentzen.core.formula import FALSE, Formula
 from gentzen.core.sequent import canonical_key
 from gentzen.core.theorem import parse_theorem
 
@@ -76,27 +72,6 @@ def statement_key(text: str) -> str:
     return canonical_key(tuple(f for _, f in thm.hyps), thm.goal)
 
 
-def after_intros(premises, goal: Formula) -> tuple[tuple[Formula, ...], Formula]:
-    """The goal state after `intro` until it no longer applies: each antecedent of an implication goal, and
-    the `A` of a goal `¬A` (whose goal becomes False), joins the premises."""
-    prem = list(premises)
-    while goal.kind in ("imp", "not"):
-        prem.append(goal.args[0])
-        goal = goal.args[1] if goal.kind == "imp" else FALSE
-    return tuple(prem), goal
-
-
-def state_key_of(premises, goal: Formula) -> str:
-    """The canonical key of the goal state a statement reaches after its `intro`s."""
-    return canonical_key(*after_intros(premises, goal))
-
-
-def state_key(text: str) -> str:
-    """state_key_of a sequent or Lean statement."""
-    thm = parse_theorem(text)
-    return state_key_of(tuple(f for _, f in thm.hyps), thm.goal)
-
-
 @lru_cache(maxsize=1)
 def heldout_keys() -> dict[str, str]:
     """key -> where it is held out (`set:NAME` for a shipped set, `acceptance` for ACCEPTANCE)."""
@@ -108,48 +83,18 @@ def heldout_keys() -> dict[str, str]:
     return keys
 
 
-@lru_cache(maxsize=1)
-def heldout_state_keys() -> dict[str, str]:
-    """state key -> where it is held out, for every statement of heldout_keys' sources."""
-    from gentzen.data.sets import load_set, set_paths
-
-    keys = {state_key(item["sequent"]): f"set:{name}" for name in set_paths() for item in load_set(name)}
-    for s in ACCEPTANCE + ACCEPTANCE_LEAN:
-        keys.setdefault(state_key(s), "acceptance")
-    return keys
-
-
-def state_held_out(premises, goal: Formula, split: str) -> str | None:
-    """Why a statement of `split` must not be trained on at the goal-state level, or None: it reaches
-    (after intros) a goal state a shipped or acceptance statement reaches (`state:set:textbook`), or, for
-    train, its state key hashes into another split (`state-hash:heldout`), where a held-out statement
-    may reach the same state."""
-    skey = state_key_of(premises, goal)
-    where = heldout_state_keys().get(skey)
-    if where is not None:
-        return f"state:{where}"
-    if split == "train" and split_of(skey) != "train":
-        return f"state-hash:{split_of(skey)}"
-    return None
-
-
-def leaks(records: Iterable[dict], split: str = "train", hashed: bool = True, states: bool = True) -> list[dict]:
+def leaks(records: Iterable[dict], split: str = "train", hashed: bool = True) -> list[dict]:
     """The records of `split` that are held out: a shipped/acceptance statement, or (`hashed`) one
-    whose key hashes into another split, where `gen` draws the dev and held-out statements from; with
-    `states`, also one that reaches a held-out goal state after its intros (state_held_out)."""
+    whose key hashes into another split, where `gen` draws the dev and held-out statements from."""
     held = heldout_keys()
     out = []
     for rec in records:
         if split and rec.get("split", split) != split:
             continue
-        thm = parse_theorem(rec["theorem"])
-        prem = tuple(f for _, f in thm.hyps)
-        key = canonical_key(prem, thm.goal)
+        key = statement_key(rec["theorem"])
         where = held.get(key)
         if where is None and hashed and split_of(key) != split:
             where = f"hash:{split_of(key)}"
-        if where is None and states:
-            where = state_held_out(prem, thm.goal, split if hashed else "")
         if where is not None:
             out.append({"name": rec.get("name", "?"), "theorem": rec["theorem"], "held_out": where})
     return out
@@ -164,7 +109,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write-acceptance", metavar="FILE", help="write the acceptance statements as an eval set")
     ap.add_argument("--split", default="train", help="the split trained on")
     ap.add_argument("--no-hash", action="store_true", help="check only shipped and acceptance statements")
-    ap.add_argument("--no-states", action="store_true", help="statements only, not the goal states after intros")
     a = ap.parse_args(argv)
     if a.write_acceptance:
         from gentzen.io import atomic_write_text
@@ -185,15 +129,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {name}: not JSONL ({e})", file=sys.stderr)
             return 2
         total += len(rows)
-        found += leaks(rows, a.split, hashed=not a.no_hash, states=not a.no_states)
+        found += leaks(rows, a.split, hashed=not a.no_hash)
     if not a.files:
         return 0
-    by: dict[str, int] = {}
-    for f in found:
-        kind = f["held_out"].split(":")[0]
-        by[kind] = by.get(kind, 0) + 1
-    print(json.dumps({"records": total, "leaks": len(found), "by_kind": by, "examples": found[:10]},
-                     ensure_ascii=False))
+    print(json.dumps({"records": total, "leaks": len(found), "examples": found[:10]}, ensure_ascii=False))
     return 1 if found else 0
 
 
@@ -202,4 +141,4 @@ if __name__ == "__main__":
 
 
 __all__ = ["ACCEPTANCE", "ACCEPTANCE_LEAN", "acceptance_records", "SPLITS", "split_of", "statement_key",
-           "heldout_keys", "leaks", "after_intros", "state_key", "state_key_of", "heldout_state_keys", "state_held_out"]
+           "heldout_keys", "leaks"]
