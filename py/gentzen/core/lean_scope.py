@@ -158,10 +158,6 @@ def declaration_problem(ctx: _Context, word: str, name: str | None, head: str, a
         return (f"it contains the character U+{ord(odd.group()):04X}, which Lean does not read as whitespace "
                 "(gentzen does not reproduce Lean's error for it)")
     ns = ctx.scope.namespace
-    if name is not None:
-        full = name[len("_root_."):] if name.startswith("_root_.") else (f"{ns}.{name}" if ns else name)
-        if full in ctx.names.decls or full in CONSTANTS or full in _LEAN_NAMES or full in _CORE_TYPES:
-            return f"`{full}` is declared already (Lean: '{full}' has already been declared)"
     stmt = head[: assign + 2]
     try:
         free = free_names(stmt)
@@ -245,9 +241,6 @@ def _with_lemmas(item: ProofItem, ctx: _Context) -> ProofItem:
 
 # a declaration's name: identifier parts, each plain or «quoted» (`def «True»` declares `True`)
 _DECL_NAME = re.compile(r"(?:«[^»\n]*»|[^\W\d][\w'!?₀-₉]*)(?:\.(?:«[^»\n]*»|[^\W\d][\w'!?₀-₉]*))*")
-# names of Lean's core a file cannot declare again ('… has already been declared')
-_CORE_TYPES = frozenset("True False Not And Or Iff Eq Ne HEq Exists Classical Decidable Nat Bool Prop Type Sort "
-                        "id absurd trivial rfl cast congrArg propext funext Function".split())
 # argument forms Lean's elabAppArgs reads and the kernel's lemma application does not: `_`, `(x := a)`, `@f`
 _LEMMA_FORMS = re.compile(r"@|\(\s*[^\W\d][\w'!?₀-₉]*\s*:=|(?<![\w'!?₀-₉])_(?![\w'!?₀-₉])")
 
