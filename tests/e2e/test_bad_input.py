@@ -72,6 +72,7 @@ CASES: dict[str, dict[str, list[str] | None]] = {
     "bench gen": {"range": ["bench", "gen", "--count", "0"], "flag": ["bench", "gen", "--bogus"]},
     "bench startup": {"range": ["bench", "startup", "--runs", "0"], "flag": ["bench", "startup", "--bogus"]},
     "bench sampler": {"flag": ["bench", "sampler", "--bogus"]},
+    "bench loops": {"range": ["bench", "loops", "--samples", "0"], "flag": ["bench", "loops", "--bogus"]},
     "bench sync": {"range": ["bench", "sync", "--repeats", "0"], "malformed": ["bench", "sync", "--lora", "0:4"],
                    "model": ["bench", "sync", "--model", "nope_model"], "flag": ["bench", "sync", "--bogus"]},
     "train sft": {**files(lambda f: ["train", "sft", "--data", f, "--out", "m", "--seconds", "1"], JSONL),
