@@ -89,7 +89,12 @@ def sample_in_model_names(thm: Theorem, engine, cfg: SamplerConfig, *, verbose: 
     if plan is None:
         return sampler(thm, engine, cfg, verbose=verbose)
     renamed, back = plan
-    res = sampler(renamed, engine, cfg, verbose=verbose)
+    return result_in_user_names(thm, sampler(renamed, engine, cfg, verbose=verbose), back)
+
+
+def result_in_user_names(thm: Theorem, res: SampleResult, back: dict[str, str]) -> SampleResult:
+    """`res` (sampled for the renamed theorem) with every attempt's proof in the user's names; a success stands
+    only if the kernel accepts the renamed-back proof against `thm` as written."""
     for a in res.attempts:  # failed attempts too: the closest one is shown in the user's names
         a.proof = in_user_names(a.proof, back)
         if a.ok:

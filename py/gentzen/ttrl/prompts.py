@@ -35,19 +35,9 @@ def in_user_names(thm: Theorem, res, back: dict[str, str] | None):
     a success stands only if the kernel accepts the renamed-back proof against `thm` as written."""
     if back is None:
         return res
-    from gentzen.core.kernel import check_proof
-    from gentzen.core.results import KernelError
-    from gentzen.search.guided import SampleResult
-    from gentzen.search.names import in_user_names as rename_back
+    from gentzen.search.names import result_in_user_names
 
-    for a in res.attempts:  # failed attempts too: the TUI and reports show them in the user's names
-        a.proof = rename_back(a.proof, back)
-        if a.ok:
-            check = check_proof(thm, a.proof)
-            if not check.ok:  # never keep a proof of the renamed statement as one of the user's
-                a.ok = False
-                a.error = check.error or KernelError(0, 0, "other", "the proof failed once renamed back")
-    return SampleResult(thm, res.attempts)
+    return result_in_user_names(thm, res, back)
 
 
 def run_many_in_model_names(method: str, jobs, engine, **kwargs):
