@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gentzen.core.kernel import CheckResult, KernelError, check_proof
+from gentzen.core.library_tactics import MATHLIB, MATHLIB_MODULES
 from gentzen.core.theorem import Theorem, parse_theorem
 from gentzen.errors import ParseError
 
@@ -102,6 +103,12 @@ class ProofItem:
                        "❌️ Docstring on `#guard_msgs` does not match generated message:\n\n" + (got or "(no messages)")}
 
     def check(self) -> CheckResult:
+        if self.problem is None and any(m in MATHLIB_MODULES for m in self.foreign) and not MATHLIB.get():
+            token = MATHLIB.set(True)  # Mathlib's tactics (core/library_tactics.py) exist in this file
+            try:
+                return self.check()
+            finally:
+                MATHLIB.reset(token)
         if self.problem is not None:
             return CheckResult(False, self.problem)
         try:

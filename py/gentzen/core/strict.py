@@ -29,6 +29,9 @@ def strict_check(tac, goal: Goal) -> None:
             raise Failure("unsupported", f"this `{word}` is outside the natural-deduction subset (strict_nd)",
                           tac.col, tac.end)
         return
+    if tac.kind.startswith("lib_"):  # core/library_tactics.py: beyond the subset
+        raise Failure("unsupported", f"`{tac.kind[4:]}` is outside the natural-deduction subset (strict_nd)",
+                      tac.col, tac.end)
     if tac.kind == "nd":  # the rule macros of `import Gentzen.ND` are natural-deduction steps
         for sub in tac.term:
             strict_check(sub, goal)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from gentzen.core.formula import parse_formula, trim_cache
+from gentzen.core.library_tactics import parse_library, scope_sensitive
 from gentzen.core.nd import parse_nd_tactic
 from gentzen.core.patterns import parse_core_tactic
 from gentzen.core.term_parser import parse_term
@@ -39,7 +40,7 @@ def remember_line(raw: str, prepared: tuple) -> None:
 
 def parse_line(content: str, col: int) -> Line:
     """Parse one tactic line (`content` has no leading indentation; it starts at column `col`)."""
-    if "sorry" in content:  # never cached: parsed under holes() it must not reach a later, plain check
+    if "sorry" in content or scope_sensitive(content):  # never cached: parsed under holes() it must not reach a later, plain check
         return _parse_line(content, col)
     key = (col, content)
     hit = _LINE_CACHE.get(key)
@@ -94,6 +95,7 @@ def _typed_intro(rest: str) -> list | None:
         pos = m.end()
     return out or None
 _CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
+_LIB_WORDS = frozenset(("cases'", "by_contra", "apply", "rw", "rwa", "rfl", "change", "clear"))
 _ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_intro not_intro raa and_elim "
                       "or_elim imp_elim not_elim reit true_intro dne".split())
 
@@ -104,6 +106,10 @@ def _parse_tactic(s: str, col: int) -> Tactic:
     rest = s[len(word):]
     if word == "sorry" and not rest.strip():  # only under core.holes (the REPL): else forbidden before this
         return Tactic("sorry", col, col + 5)
+    if word in _LIB_WORDS and (word != "apply" or " at " in s):  # core/library_tactics.py
+        lib = parse_library(word, s, col)
+        if lib is not None:
+            return lib
     rcol = col + len(word)
     typed = _typed_intro(rest) if word == "intro" and "(" in rest else None
     if typed is not None:  # `intro (h : φ) (h' : ψ)` (evalIntro, introStep with a type: defeq to the binder's)

@@ -14,6 +14,7 @@ from gentzen.core.elab import Elaborator
 from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.frames import Failure, Frame, _check_atoms, bump, fresh_auto_name
 from gentzen.core.goals import _SCAN_MAX, Goal, append_tag, shadow_rebound_atoms
+from gentzen.core.library_tactics import LIB_KINDS, run_library
 from gentzen.core.lemmas import _inst, _mv, _unify
 from gentzen.core.nd import TACTIC_MACROS
 from gentzen.core.terms import App, Id
@@ -47,6 +48,11 @@ def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, reb
     if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, …: core_tactics.py
         goals, push, next_n = run_core(tac, goal, next_n, auto_names, line_no, run_tactic)
         return goals, push, bump(tac.names, next_n)
+    if kind in LIB_KINDS:  # Mathlib's and core tactics beyond the proof language: core/library_tactics.py
+        try:
+            return run_library(tac, goal, next_n)
+        except ElabErr as e:
+            raise Failure(e.kind, e.message, e.col, e.end) from None
     if kind == "nd":
         return _run_nd(tac, goal, next_n, auto_names, line_no)
     try:

@@ -1,0 +1,241 @@
+"""Tactics from Mathlib (`cases'`, `by_contra`, `apply … at`) and core tactics beyond the proof language
+(`rw`/`rwa` with `↔` hypotheses, `rfl` on `↔`, `change`, `clear`), each following its Lean/Mathlib source.
+The Mathlib ones exist only while the checked file imports `Mathlib` or `Mathlib.Tactic` (`MATHLIB`);
+whatever is not modelled exactly, including every failure whose message Lean words otherwise, is `unsupported`.
+"""
+
+from __future__ import annotations
+
+import re
+from contextvars import ContextVar
+
+from gentzen.core.constants import PROP
+from gentzen.core.destruct import cases_on
+from gentzen.core.formula import FALSE, Formula, parse_formula, to_lean
+from gentzen.core.frames import Failure, _check_atoms
+from gentzen.core.goals import Goal
+from gentzen.core.terms import SyntaxErr, Tactic
+from gentzen.core.words import check_name
+from gentzen.errors import ParseError
+
+# True while the kernel checks a proof whose file imports `Mathlib` or `Mathlib.Tactic` (set by ProofItem.check)
+MATHLIB: ContextVar[bool] = ContextVar("gentzen_mathlib_import", default=False)
+MATHLIB_MODULES = ("Mathlib", "Mathlib.Tactic")
+LIB_KINDS = frozenset(("lib_cases'", "lib_by_contra", "lib_apply_at", "lib_rw", "lib_rwa", "lib_rfl", "lib_change",
+                       "lib_clear"))
+_MATHLIB_WORDS = ("cases'", "by_contra")
+_CORE_WORDS = ("rw", "rwa", "rfl", "change", "clear")
+_NAME = r"[^\W\d][\w'!?₀-₉]*"
+_APPLY_AT = re.compile(rf"apply\s+({_NAME})\s+at\s+({_NAME})\s*$")
+_RW = re.compile(rf"(rwa?)\s*\[([^\]]*)\]\s*(?:at\s+({_NAME}))?\s*$")
+_ASK = "; Lean may accept it (check with `--backend repl` or `--backend both`)"
+
+
+def scope_sensitive(content: str) -> bool:
+    """Whether a line's parse depends on MATHLIB (the line cache must not keep it)."""
+    return "cases'" in content or "by_contra" in content or " at " in content
+
+
+def parse_library(word: str, s: str, col: int) -> Tactic | None:
+    """The tactic value of a line this module models, or None (the caller's own parse then applies)."""
+    end = col + len(s)
+    rest = s[len(word):]
+    if word in _MATHLIB_WORDS or word == "apply":
+        if not MATHLIB.get():
+            return None
+        if word == "apply":
+            m = _APPLY_AT.fullmatch(s)
+            return None if m is None else Tactic("lib_apply_at", col, end, names=(m.group(1), m.group(2)))
+        names = rest.split()
+        if word == "cases'":
+            if len(names) < 1 or len(names) > 1 and names[1] != "with" or len(names) == 2:
+                raise SyntaxErr("unsupported", "this `cases'` form is outside gentzen's proof language" + _ASK, col, end)
+            for n in names[2:]:
+                if n != "_":
+                    check_name(n, col)
+            return Tactic("lib_cases'", col, end, target=names[0], names=tuple(names[2:]))
+        if len(names) > 1:
+            raise SyntaxErr("unsupported", "this `by_contra` form is outside gentzen's proof language" + _ASK, col, end)
+        return Tactic("lib_by_contra", col, end, names=tuple(check_name(n, col) for n in names))
+    if word in ("rw", "rwa"):
+        m = _RW.fullmatch(s)
+        if m is None:
+            raise SyntaxErr("unsupported", f"this `{word}` form is outside gentzen's proof language" + _ASK, col, end)
+        rules = []
+        for r in m.group(2).split(","):
+            r = r.strip()
+            back = r.startswith(("←", "<-"))
+            r = r.lstrip("←<-").strip()
+            if not re.fullmatch(_NAME, r):
+                raise SyntaxErr("unsupported", f"`{word}` with a rule other than a hypothesis is outside gentzen's "
+                                "proof language" + _ASK, col, end)
+            rules.append((r, back))
+        return Tactic("lib_" + word, col, end, term=tuple(rules), target=m.group(3))
+    if word == "rfl":
+        return Tactic("lib_rfl", col, end) if not rest.strip() else None
+    if word == "change":
+        body, _, at = rest.partition(" at ")
+        if at and not re.fullmatch(_NAME, at.strip()):
+            return None
+        try:
+            phi = parse_formula(body, offset=col + len(word), lean=True)
+        except ParseError as e:
+            raise SyntaxErr("unsupported", f"`change`: {e.message}" + _ASK, col, end) from None
+        return Tactic("lib_change", col, end, formula=phi, target=at.strip() or None)
+    if word == "clear":
+        names = rest.split()
+        return Tactic("lib_clear", col, end, names=tuple(names)) if names else None
+    return None
+
+
+def _unsupported(why: str, tac) -> Failure:
+    return Failure("unsupported", why + _ASK, tac.col, tac.end)
+
+
+def _hyp(goal: Goal, name: str, tac) -> int:
+    """The index of the last accessible hypothesis `name` (a proof, not an atom), else `unsupported`."""
+    for i in range(len(goal.ctx) - 1, -1, -1):
+        n, ty, inacc = goal.ctx[i]
+        if n == name and not inacc:
+            if ty is PROP:
+                break
+            return i
+    raise _unsupported(f"`{name}` is no hypothesis gentzen can use here", tac)
+
+
+def run_library(tac, goal: Goal, next_n: int):
+    """Run one tactic of LIB_KINDS on the main goal: (new goals, None, next free nK)."""
+    kind = tac.kind
+    if kind == "lib_by_contra":
+        # Batteries' `by_contra h`: `first | guard_target = Not _; intro h | refine byContradiction fun h => ?_`
+        name = tac.names[0] if tac.names else "x"
+        anon = not tac.names
+        t = goal.target
+        if t.kind == "not":
+            return [goal.with_hyp(name, t.args[0], anon, target=FALSE)], None, next_n
+        return [goal.with_hyp(name, _not(t), anon, target=FALSE)], None, next_n
+    if kind == "lib_cases'":
+        # Mathlib.Tactic.Cases `cases' h with x y`: `Lean.MVarId.cases`, the names taken in order across the
+        # constructors' fields (`_`: inaccessible)
+        i = _hyp(goal, tac.target, tac)
+        from gentzen.core.destruct import constructors
+        ctors = constructors(goal.ctx[i][1])
+        if ctors is None:
+            raise _unsupported(f"`cases'` on `{to_lean(goal.ctx[i][1])}` (not an inductive type)", tac)
+        names, per = list(tac.names), []
+        for _c, fields in ctors:
+            per.append([None if n == "_" else n for n in names[: len(fields)]])
+            names = names[len(fields):]
+        if names:
+            raise _unsupported("`cases'` with more names than fields", tac)
+        return [g for _c, g, _k in cases_on(goal, i, per)], None, next_n
+    if kind == "lib_apply_at":
+        return _apply_at(tac, goal), None, next_n
+    if kind in ("lib_rw", "lib_rwa"):
+        return _rewrite(tac, goal), None, next_n
+    if kind == "lib_rfl":
+        t = goal.target
+        if t.kind == "iff" and t.args[0].unf is t.args[1].unf:  # Iff.refl (@[refl]) by `apply_rfl`
+            return [], None, next_n
+        raise _unsupported(f"`rfl` on `{to_lean(t)}`", tac)
+    if kind == "lib_change":
+        _check_atoms(tac.formula, goal, tac)
+        if tac.target is None:
+            if tac.formula.unf is not goal.target.unf:
+                raise _unsupported("`change` to a formula that is not the goal up to `¬`", tac)
+            return [Goal(goal.ctx, tac.formula, goal.tag)], None, next_n
+        i = _hyp(goal, tac.target, tac)
+        if tac.formula.unf is not goal.ctx[i][1].unf:
+            raise _unsupported("`change … at` to a formula that is not the hypothesis up to `¬`", tac)
+        ctx = goal.ctx[:i] + ((tac.target, tac.formula, False),) + goal.ctx[i + 1:]
+        return [Goal(ctx, goal.target, goal.tag)], None, next_n
+    if kind == "lib_clear":
+        ctx = goal.ctx
+        for n in reversed(tac.names):  # Lean clears from the last name back
+            i = _hyp(Goal(ctx, goal.target), n, tac)
+            ctx = ctx[:i] + ctx[i + 1:]
+        return [Goal(ctx, goal.target, goal.tag)], None, next_n
+    raise AssertionError(kind)
+
+
+def _not(f: Formula) -> Formula:
+    from gentzen.core.formula import Not
+    return Not(f)
+
+
+def _apply_at(tac, goal: Goal) -> list[Goal]:
+    """Mathlib.Tactic.ApplyAt: `forallMetaTelescopeReducingUntilDefEq` on f's type until a binder's type is
+    defeq to h's; h is cleared and `note`d again (at the end) with the rest of f's type; the earlier binders
+    become goals after the main one."""
+    fname, hname = tac.names
+    f_ty = goal.ctx[_hyp(goal, fname, tac)][1]
+    i = _hyp(goal, hname, tac)
+    h_ty = goal.ctx[i][1]
+    doms = []
+    t = f_ty
+    while t.kind in ("imp", "not"):
+        dom, cod = (t.args[0], t.args[1]) if t.kind == "imp" else (t.args[0], FALSE)
+        if dom.unf is h_ty.unf:
+            if fname == hname:
+                raise _unsupported("`apply h at h`", tac)
+            ctx = goal.ctx[:i] + goal.ctx[i + 1:] + ((hname, cod, False),)
+            return [Goal(ctx, goal.target, goal.tag)] + [Goal(goal.ctx, d, goal.tag) for d in doms]
+        doms.append(dom)
+        t = cod
+    raise _unsupported(f"`apply {fname} at {hname}` where no premise of `{fname}` is `{hname}`'s type", tac)
+
+
+def _replace(f: Formula, a: Formula, b: Formula) -> tuple[Formula, bool]:
+    """Every occurrence of `a` in `f` replaced by `b` (kabstract: instances of a closed pattern, which between
+    propositions at reducible transparency are the syntactic ones), and whether there was one."""
+    if f is a:
+        return b, True
+    if not f.args or f.kind == "atom":
+        return f, False
+    from gentzen.core.formula import And, Iff, Imp, Not, Or
+    parts = [_replace(x, a, b) for x in f.args]
+    if not any(p[1] for p in parts):
+        return f, False
+    args = [p[0] for p in parts]
+    make = {"and": And, "or": Or, "imp": Imp, "iff": Iff, "not": Not}[f.kind]
+    return make(*args), True
+
+
+def _rewrite(tac, goal: Goal) -> list[Goal]:
+    """`rw [rules] (at h)` (Lean.Elab.Tactic.Rewrite: `rewrite` then `with_reducible rfl`) for rules that are
+    `↔` hypotheses (propext); `rwa` adds `assumption`."""
+    ctx, target = goal.ctx, goal.target
+    at = None if tac.target is None else _hyp(goal, tac.target, tac)
+    if at is not None and sum(1 for h in ctx if h[0] == tac.target) > 1:
+        raise _unsupported("`rw … at` a name several hypotheses have", tac)
+    for name, back in tac.term:
+        rule = goal.ctx[_hyp(goal, name, tac)][1]
+        if rule.kind != "iff" or name == tac.target:
+            raise _unsupported(f"`rw` with `{name}`, which is no `↔` hypothesis", tac)
+        a, b = rule.args[::-1] if back else rule.args
+        old = target if at is None else ctx[at][1]
+        new, found = _replace(old, a, b)
+        if not found:
+            raise _unsupported(f"`rw`: no instance of `{to_lean(a)}` found (Lean's message is not reproduced)", tac)
+        if at is None:
+            target = new
+        else:
+            ctx = ctx[:at] + ((tac.target, new, False),) + ctx[at + 1:]
+    if at is not None:  # replaceLocalDecl: the new hypothesis right after the old one (findMaxFVar of its type)
+        later = {h[0] for h in ctx[at + 1:] if h[1] is PROP}
+        if later & set(ctx[at][1].atom_names()):
+            raise _unsupported("`rw … at` whose result names a proposition declared after the hypothesis", tac)
+    if target.kind == "iff":  # `with_reducible rfl`: Iff.refl up to reducible unfolding (syntactic here)
+        if target.args[0] is target.args[1]:
+            if tac.kind == "lib_rwa":
+                raise _unsupported("`rwa` where `rw` closes the goal", tac)
+            return []
+        if target.args[0].unf is target.args[1].unf:
+            raise _unsupported("whether `rw`'s closing `rfl` unfolds `¬` is not modelled", tac)
+    g = Goal(ctx, target, goal.tag)
+    if tac.kind == "lib_rwa":
+        from gentzen.core.core_tactics import assumption_closes
+        if not assumption_closes(g):
+            raise _unsupported("`rwa` whose `assumption` fails (Lean's message is not reproduced)", tac)
+        return []
+    return [g]
