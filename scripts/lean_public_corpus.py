@@ -237,6 +237,35 @@ def excerpt(src_text, kind):
     return kept, dropped, total
 
 
+LIBRARIES = ("Mathlib", "Aesop", "Batteries", "Std", "Init", "Lean", "Qq", "Plausible")
+
+
+def copy_modules(clones: Path, repo: str, commit: str, path: str, text: str, out: Path) -> list[str]:
+    """The repository's own modules the excerpt imports (`import LoVe.LoVelib`), and theirs, copied whole to
+    OUT/<module path>.lean (issue 36: the kernel reads a Lake project's imported modules from the file's folder)."""
+    copied = []
+    todo = [m for ln in text.split("\n") if ln.startswith("import ") for m in ln.split()[1:]]
+    while todo:
+        mod = todo.pop()
+        if mod.split(".")[0] in LIBRARIES or (out / Path(*mod.split("."))).with_suffix(".lean").exists():
+            continue
+        rel = Path(*mod.split(".")).with_suffix(".lean")
+        for prefix in [Path(*Path(path).parts[:k]) for k in range(len(Path(path).parts))]:
+            try:
+                src = git(clones, repo, "show", f"{commit}:{(prefix / rel).as_posix()}")
+            except subprocess.CalledProcessError:
+                continue
+            dest = (out / rel)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(f"/- Copied whole for the gentzen test corpus (issue 36): https://github.com/{repo} , path "
+                            f"{(prefix / rel).as_posix()} , commit {commit}; License: "
+                            f"{LICENSES.get(repo, 'Apache-2.0 (LICENSE)')} of the repository. -/\n" + src)
+            copied.append(mod)
+            todo += [m for ln in src.split("\n") if ln.startswith("import ") for m in ln.split()[1:]]
+            break
+    return copied
+
+
 def main() -> None:
     if len(sys.argv) != 3:
         sys.exit("usage: python3 scripts/lean_public_corpus.py CLONES OUT")
@@ -258,7 +287,9 @@ def main() -> None:
                   f"Each kept declaration's text is unchanged; comments between declarations, `#check` lines\n"
                   f"and non-propositional declarations were left out.\n-/\n\n")
         (out / f"{stem}.lean").write_text(header + "\n\n".join(kept) + "\n")
-        print(f"{stem}: {total} declarations read, {len(dropped)} commands left out")
+        mods = copy_modules(clones, repo, commit, path, "\n\n".join(kept), out)
+        print(f"{stem}: {total} declarations read, {len(dropped)} commands left out"
+              + (f"; imported modules copied: {', '.join(mods)}" if mods else ""))
 
 
 if __name__ == "__main__":

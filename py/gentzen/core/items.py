@@ -42,7 +42,7 @@ def load_items(path: str | Path) -> list[ProofItem]:
     if p.suffix == ".jsonl":
         return list(_jsonl_items(text, str(p)))
     if p.suffix == ".lean":
-        return lean_items(text)
+        return lean_items(text, p.resolve().parent)
     raise InputError("expected a .lean or .jsonl file", source=str(p))
 
 

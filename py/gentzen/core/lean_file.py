@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from gentzen.core.comments import blank_comments
 from gentzen.core.kernel import KernelError
+from gentzen.core.lean_modules import read_modules, uses
 from gentzen.core.lean_names import attribute_problem
 from gentzen.core.lean_scope import (_BINDER_WORDS, _CLOSE, _IDENT, _NAMESPACE, _Context, _caveat, _included,
                                      _with_lemmas, context_command, declaration_problem, register, unsupported)
@@ -64,13 +66,15 @@ class _Lines:
         return self.line, offset - (self.text.rfind("\n", 0, offset) + 1)
 
 
-def lean_items(text: str) -> list[ProofItem]:
+def lean_items(text: str, root: Path | None = None) -> list[ProofItem]:
     """Every theorem/example/lemma of a Lean file as an item, plus one rejected item per forbidden
-    command. The kernel gets the original text of each proof (comments kept, positions exact)."""
+    command. The kernel gets the original text of each proof (comments kept, positions exact). `root`: the
+    file's folder, where the Lake project's own imported modules are looked up (core/lean_modules.py)."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n")
     blank = blank_comments(text)
     lines = _Lines(text)
     ctx = _Context()
+    ctx.root = root
     items: list[ProofItem] = []
     for start, end in _commands(blank):
         _command(text, blank, start, end, lines, ctx, items)
@@ -225,6 +229,12 @@ def _one(text, blank, word, body, kw_at, end, line, col, mods, lines, ctx, items
             if mod in ALLOWED_IMPORTS:
                 ctx.imports.append(mod)
                 continue
+            if mod.split(".")[0] not in KNOWN_LIBRARIES:
+                info = read_modules(ctx.root, mod, _is_library, ctx.modules)
+                if info is not None:  # the project's own module, read: its library imports count as the file's
+                    ctx.modules = info
+                    ctx.foreign.extend(m for m in info.libraries if m not in ctx.foreign)
+                    continue
             ctx.foreign.append(mod)
             if mod.split(".")[0] not in KNOWN_LIBRARIES and ctx.taint is None:
                 ctx.taint = (line, f"`import {mod}` at line {line} (a module gentzen cannot read, which may "
@@ -242,6 +252,10 @@ def _one(text, blank, word, body, kw_at, end, line, col, mods, lines, ctx, items
         if ctx.taint is None:
             ctx.taint = (line, f"the top-level text `{word}` at line {line}")
     # #check, #print, universe …: no effect on the proofs around them.
+
+
+def _is_library(mod: str) -> bool:
+    return mod.split(".")[0] in KNOWN_LIBRARIES
 
 
 def _docstring(text: str, at: int) -> str | None:
@@ -309,6 +323,10 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     proof = stmt + text[kw_at + assign + 2: end]
     opens = tuple(ctx.scope.opens)
     caveat = _caveat(ctx)
+    if caveat is None and ctx.modules is not None:
+        used = uses(ctx.modules, blank[kw_at:end], ctx.scope.namespace, tuple(ctx.scope.opens))
+        if used is not None:
+            caveat = f"it uses `{used}`, which an imported module of the project declares ({', '.join(ctx.modules.read)})"
     if caveat is not None:
         return unsupported(name, line, col, word, mods, caveat)
     forall = _forall_props(stmt, text[kw_at + assign + 2: end], blank[kw_at + assign + 2: end])
@@ -340,7 +358,8 @@ def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> 
     proof, shift = _column0_block(proof, len(stmt))
     return ProofItem(name, stmt, proof, line, None, col, word, inserted=(ins_at, len(inserted)), shift=shift,
                      modifiers=tuple(mods), imports=tuple(ctx.imports), parsed=parsed,
-                     opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)), foreign=tuple(ctx.foreign))
+                     opens=tuple(o for o in opens if _NAMESPACE.fullmatch(o)), foreign=tuple(ctx.foreign),
+                     hygienic=ctx.option("tactic.hygienic", True))
 
 
 def _column0_block(proof: str, body_at: int) -> tuple[str, int]:

@@ -34,6 +34,8 @@ class _Context:
     guard: tuple | None = None  # (expected docstring text or None) of a `#guard_msgs in` before the next command
     foreign: list = field(default_factory=list)   # imports refused (`import Mathlib`): they may declare names
     taint: tuple | None = None  # (line, what): a command that may change how every later text reads
+    root: object = None         # the file's folder (core/lean_modules.py looks up the project's modules there)
+    modules: object = None      # lean_modules.ModuleInfo of the project modules imported so far
 
     @property
     def scope(self) -> Scope:
@@ -97,10 +99,11 @@ def context_command(ctx: _Context, word: str, body: str, line: int, col: int) ->
             scope.odd_opens.append(" ".join(words))
         return None
     if word == "set_option":
-        opt = re.fullmatch(r"\s*(autoImplicit|relaxedAutoImplicit)\s+(true|false)\s*", body)
+        opt = re.fullmatch(r"\s*(autoImplicit|relaxedAutoImplicit|tactic\.hygienic)\s+(true|false)\s*", body)
         if opt:
             scope.options[opt.group(1)] = opt.group(2) == "true"
-        bad = option_problem(body)
+        # `tactic.hygienic false` is modelled by the kernel (core/tactics.py: never an inaccessible hypothesis)
+        bad = None if opt and opt.group(1) == "tactic.hygienic" else option_problem(body)
         if bad is not None and ctx.taint is None:
             ctx.taint = (line, f"`set_option {bad}` at line {line}")
         return None

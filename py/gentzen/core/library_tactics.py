@@ -21,6 +21,8 @@ from gentzen.errors import ParseError
 # True while the kernel checks a proof whose file imports `Mathlib` or `Mathlib.Tactic` (set by ProofItem.check)
 MATHLIB: ContextVar[bool] = ContextVar("gentzen_mathlib_import", default=False)
 MATHLIB_MODULES = ("Mathlib", "Mathlib.Tactic")
+# True while the kernel checks a proof under `set_option tactic.hygienic false` (set by ProofItem.check)
+UNHYGIENIC: ContextVar[bool] = ContextVar("gentzen_unhygienic", default=False)
 LIB_KINDS = frozenset(("lib_cases'", "lib_by_contra", "lib_apply_at", "lib_rw", "lib_rwa", "lib_rfl", "lib_change",
                        "lib_clear"))
 _MATHLIB_WORDS = ("cases'", "by_contra")
@@ -86,6 +88,16 @@ def parse_library(word: str, s: str, col: int) -> Tactic | None:
         names = rest.split()
         return Tactic("lib_clear", col, end, names=tuple(names)) if names else None
     return None
+
+
+def hygiene_check(goals, tac) -> None:
+    """Under `set_option tactic.hygienic false` the names tactics invent are accessible (`a`, `h`, not `a✝`):
+    a proof may then cite them, which gentzen does not model, so a goal with an inaccessible one is `unsupported`."""
+    for g in goals:
+        for h in g.ctx:
+            if h[2]:
+                raise _unsupported("under `set_option tactic.hygienic false` a tactic here names a hypothesis that "
+                                   "gentzen keeps inaccessible", tac)
 
 
 def _unsupported(why: str, tac) -> Failure:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gentzen.core.kernel import CheckResult, KernelError, check_proof
-from gentzen.core.library_tactics import MATHLIB, MATHLIB_MODULES
+from gentzen.core.library_tactics import MATHLIB, MATHLIB_MODULES, UNHYGIENIC
 from gentzen.core.theorem import Theorem, parse_theorem
 from gentzen.errors import ParseError
 
@@ -33,6 +33,7 @@ class ProofItem:
     lemmas: dict = field(default_factory=dict, compare=False)  # earlier accepted theorems it cites (core/lemmas)
     foreign: tuple[str, ...] = ()        # imports the file has that gentzen refuses (they may declare names, syntax)
     shift: int = 0               # .jsonl: spaces put before each proof line (a block written at column 0)
+    hygienic: bool = True        # False under `set_option tactic.hygienic false` (core/library_tactics.py)
 
     @property
     def judged(self) -> bool:
@@ -109,6 +110,12 @@ class ProofItem:
                 return self.check()
             finally:
                 MATHLIB.reset(token)
+        if not self.hygienic and not UNHYGIENIC.get():
+            token = UNHYGIENIC.set(True)
+            try:
+                return self.check()
+            finally:
+                UNHYGIENIC.reset(token)
         if self.problem is not None:
             return CheckResult(False, self.problem)
         try:

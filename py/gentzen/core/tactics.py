@@ -14,7 +14,7 @@ from gentzen.core.elab import Elaborator
 from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.frames import Failure, Frame, _check_atoms, bump, fresh_auto_name
 from gentzen.core.goals import _SCAN_MAX, Goal, append_tag, shadow_rebound_atoms
-from gentzen.core.library_tactics import LIB_KINDS, run_library
+from gentzen.core.library_tactics import LIB_KINDS, UNHYGIENIC, hygiene_check, run_library
 from gentzen.core.lemmas import _inst, _mv, _unify
 from gentzen.core.nd import TACTIC_MACROS
 from gentzen.core.terms import App, Id
@@ -31,6 +31,13 @@ def _rebinds_atom(names, goal: Goal) -> bool:
 
 def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, rebinding: bool = False):
     """Run one tactic on the main goal: (new goals, a block to open or None, next free nK)."""
+    out = _run_tactic(tac, goal, next_n, auto_names, line_no, rebinding)
+    if UNHYGIENIC.get():
+        hygiene_check(out[0], tac)
+    return out
+
+
+def _run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, rebinding: bool = False):
     kind = tac.kind
     if len(goal.ctx) > _SCAN_MAX and goal.names is None:  # a long context: index its names, once
         goal.index()

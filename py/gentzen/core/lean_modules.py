@@ -1,0 +1,130 @@
+"""A Lake project's own modules that a checked file imports (`import LoVe.LoVelib`), read from the project's
+folders: what they import from libraries, the syntax they add (its tokens) and the names they declare. A
+declaration that uses neither may be judged; one that does is `unsupported`. Options and `open`s stay in their
+module (Lean scopes them to it); a module gentzen cannot read keeps the file tainted, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gentzen.core.comments import blank_comments
+
+# commands and attributes that add syntax: every string literal in them is a token they may add
+_SYNTAX_WORDS = ("syntax", "macro", "macro_rules", "elab", "elab_rules", "notation", "infix", "infixl", "infixr",
+                 "prefix", "postfix", "declare_syntax_cat")
+_SYNTAX_ATTR = re.compile(r"@\[[^\]]*(?:_parser|macro|tactic|command_elab|term_elab)[^\]]*\]")
+_DECL = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable|partial|unsafe|scoped|local)\s+)*"
+                   r"(?:theorem|lemma|def|abbrev|instance|opaque|structure|inductive|class|axiom)\s+([^\s(:{\[]+)")
+# the head token of each pattern a `macro_rules`/`elab_rules` alternative extends: `| `(tactic| trivial) => …`
+_QUOTED = re.compile(r"\|\s*`\((?:(?:tactic|term|command|doElem)\|)?\s*([^\s)$]+)")
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+MAX_MODULES = 64
+
+
+@dataclass
+class ModuleInfo:
+    libraries: list = field(default_factory=list)  # library modules imported, directly or through project modules
+    tokens: set = field(default_factory=set)       # tokens the modules' syntax commands may add or extend
+    names: set = field(default_factory=set)        # full names the modules declare
+    read: list = field(default_factory=list)       # the project modules read
+
+
+def module_file(root: Path | None, mod: str) -> Path | None:
+    """`A.B.C` as `A/B/C.lean` under the checked file's folder or one above it (the Lake package root)."""
+    if root is None:
+        return None
+    rel = Path(*mod.split(".")).with_suffix(".lean")
+    for d in (root, *root.parents):
+        if (d / rel).is_file():
+            return d / rel
+    return None
+
+
+def read_modules(root: Path | None, mod: str, is_library, info: ModuleInfo | None = None) -> ModuleInfo | None:
+    """The project module `mod` and the project modules it imports, or None when one cannot be read (not
+    found, too many, or a command that adds syntax without any token)."""
+    info = info or ModuleInfo()
+    path = module_file(root, mod)
+    if path is None or len(info.read) >= MAX_MODULES:
+        return None
+    if mod in info.read:
+        return info
+    info.read.append(mod)
+    try:
+        text = blank_comments(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, TypeError):
+        return None
+    scopes: list[tuple[str, str]] = []  # (section|namespace, name)
+    for cmd in _commands(text):
+        word = cmd.split(None, 1)[0]
+        arg = (cmd.split() + ["", ""])[1]
+        if word in ("namespace", "section"):
+            scopes.append((word, arg if word == "namespace" else ""))
+        elif word == "end" and scopes:
+            scopes.pop()
+        if word == "import":
+            for m in cmd.split()[1:]:
+                if is_library(m):
+                    info.libraries.append(m)
+                elif read_modules(root, m, is_library, info) is None:
+                    return None
+            continue
+        if word in _SYNTAX_WORDS or _SYNTAX_ATTR.match(cmd) or re.match(r"(?:scoped|local)\s+(?:syntax|macro|nota)",
+                                                                        cmd):
+            # the first literal of a syntax is what starts it (leading) or extends a term (trailing): text without it
+            # parses as before; the later literals only follow it
+            lits = [s.strip() for s in _STRING.findall(cmd) if s.strip()]
+            toks = set(lits[:1])
+            if word in ("macro_rules", "elab_rules"):
+                toks |= set(_QUOTED.findall(cmd))
+            if not toks:
+                return None
+            info.tokens |= toks
+        d = _DECL.match(cmd)
+        if d:
+            ns = ".".join(n for _k, n in scopes if n)
+            name = d.group(1).strip("«»").removeprefix("_root_.")
+            info.names.add(f"{ns}.{name}" if ns and not d.group(1).startswith("_root_.") else name)
+    return info
+
+
+def _commands(text: str) -> list[str]:
+    """The module's commands: each from a column-0 line to the next one (a column-0 `| …` alternative continues)."""
+    out: list[str] = []
+    for ln in text.split("\n"):
+        if ln[:1].strip() and not (ln.startswith("|") and out):
+            out.append(ln)
+        elif out:
+            out[-1] += "\n" + ln
+    return out
+
+
+def uses(info: ModuleInfo, text: str, namespace: str = "", opens=()) -> str | None:
+    """A token of the imported project modules' syntax that `text` (comments blanked) uses, or a name of theirs it
+    may refer to (directly, or under the current namespace or an open one: a prefix of a name is enough, since
+    `T.ctor` of a declared `T` counts), or None."""
+    words = set(re.findall(r"[^\W\d][\w'!?.₀-₉]*", text))
+    parts = {p for w in words for p in w.split(".")}
+    for t in sorted(info.tokens):
+        if re.fullmatch(r"[^\W\d][\w'!?₀-₉]*", t):
+            if t in parts:
+                return t
+        elif t in text:
+            return t
+    nss = [""] + [".".join(namespace.split(".")[:k]) for k in range(1, len(namespace.split(".")) + 1) if namespace]
+    nss += [o for o in opens if o]
+    heads = set()
+    for n in info.names:
+        for ns in nss:
+            if not ns:
+                heads.add(n)
+            elif n.startswith(ns + "."):
+                heads.add(n[len(ns) + 1:])
+    for w in sorted(words):
+        for k in range(1, w.count(".") + 2):
+            if ".".join(w.split(".")[:k]) in heads:
+                return w
+    return None
