@@ -13,6 +13,7 @@ from gentzen.core.constants import (ASK_LEAN, CONSTANTS, ND_SCOPE, OPENS, PROP, 
 from gentzen.core.elab_consts import _NATIVE_FIELDS, ConstantElab, _field_const
 from gentzen.core.formula import FALSE, TRUE, And, Atom, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.lemmas import LEMMAS, elab_lemma
+from gentzen.core.library_tactics import MATHLIB
 from gentzen.core.nd import elab_nd_constant
 from gentzen.core.terms import Anon, App, Ascr, Comp, Conn, DotId, Fun, Have, Hyp, Id, Match, Proj, Show
 
@@ -186,6 +187,14 @@ class Elaborator(ConstantElab):
         if name.startswith("Gentzen.ND.") and ND_SCOPE.get():  # the rule theorems of `import Gentzen.ND`
             return elab_nd_constant(self, node, hint, args)
         arity = CONSTANTS.get(name)
+        if arity is None and name == "em" and MATHLIB.get() and name not in LEMMAS.get():
+            # Mathlib/Logic/Basic.lean: `alias em := Classical.em` at the root (its `p` explicit); under `open
+            # Classical` both `_root_.em` and `Classical.em` resolve: Lean's ambiguous-overload case
+            found = ["_root_.em", *opened(name, CONSTANTS)] if OPENS.get() else ["_root_.em"]
+            if len(found) > 1:
+                raise ElabErr("unsupported", f"`{name}` is ambiguous under the open namespaces ({', '.join(found)}); "
+                              f"{ASK_LEAN}", node)
+            name, arity = "Classical.em", CONSTANTS["Classical.em"]
         if arity is None and OPENS.get():
             found = opened(name, CONSTANTS)
             if len(found) > 1:  # Lean tries every interpretation (overloading); the kernel does not

@@ -13,6 +13,7 @@ from gentzen.core.proof_lines import (_alternatives_inline, _as_lean, _blank, _p
                                       _split_semicolons)
 from gentzen.core.results import KernelError, StepError
 from gentzen.core.stepping import Stepping
+from gentzen.core.library_tactics import scope_sensitive
 from gentzen.core.syntax import _LINE_CACHE, remember_line
 from gentzen.core.tactics import run_tactic
 from gentzen.core.theorem import Theorem
@@ -253,7 +254,8 @@ class ProofState(Stepping):
                               next_n, self.strict, self.nd)
         if ";" not in content or _alternatives_inline(content):  # `| inl a => t1; t2`: the alternative's `;`
             parsed = _parse(content, col)
-            if cache and "sorry" not in raw:  # a hole (core/holes.py) is never replayed from the cache
+            if cache and "sorry" not in raw and not scope_sensitive(raw):  # a hole (core/holes.py), a line read
+                # differently under `import Mathlib` (core/library_tactics.py): never replayed from the cache
                 t = parsed.tactic  # plain: the hot path in `_step` may run it (no bullet, nothing inline)
                 plain = parsed.bullet_col is None and t.inline is None and t.kind != "show" and \
                     (t.kind != "have" or t.formula is not None)

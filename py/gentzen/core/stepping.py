@@ -109,12 +109,28 @@ class Stepping:
                 inner, next_n = self._run(tac.inline, tac.inline_col, frames, next_n, True)
         return tac, next_n
 
+    def _bullet_then_all(self, content: str, col: int, frames: list, next_n: int, first: bool):
+        """`· t1 <;> t2`: the bullet's sequence (`cdotTk tacticSeqIndentGt`, src/Lean/Parser/Term.lean) holds the
+        whole `t1 <;> t2`: focus the main goal as `_run_parsed` does for a bullet, then run it there."""
+        rest = content[1:].lstrip(" ")
+        tcol = col + len(content) - len(rest)
+        fr = frames[-1]
+        if fr.column is None or first and col != fr.column:
+            fr = self._enter(col, frames, first)
+        if not fr.goals:
+            raise Failure("no_goals", "No goals to be solved", col, col + 1)
+        frames[-1] = Frame(fr.kind, fr.column, fr.goals[1:], fr.opener, fr.pending)
+        frames.append(Frame("bullet", tcol, fr.goals[:1], (self.line_no, col)))
+        return self._run_all_goals(rest, tcol, frames, next_n, False)
+
     def _run_all_goals(self, content: str, col: int, frames: list, next_n: int, first: bool):
         """`t1 <;> t2` (src/Init/Tactics.lean, `macro:1 x:tactic tk:" <;> " y:tactic:2`): t2 runs on every goal
         t1 produces (left-associative)."""
         if self.strict:
             raise Failure("unsupported", "`<;>` is outside the natural-deduction subset (strict_nd)",
                           col + content.index("<;>"))
+        if content[:2] in ("· ", ". "):
+            return self._bullet_then_all(content, col, frames, next_n, first)
         parts, pos = [], 0
         chunks = [content[a:b] for a, b in split_top(content, "<;>")] if "(" in content or "{" in content \
             else content.split("<;>")
