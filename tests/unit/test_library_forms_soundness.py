@@ -1,0 +1,90 @@
+"""Issue 36: Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
+`t1 <;> t2` (`cdotTk tacticSeqIndentGt`: the bullet's sequence holds the whole combination). Lean's behaviour for
+each, and a soundness fuzz: random statements and scripts, every accepted one checked by a truth table.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gentzen.core.lean_file import lean_items
+
+from tests.unit.test_library_tactics import _formula, _text, _valid
+
+HEAD = "import Mathlib.Tactic\n\n"
+
+
+def _judge(src: str):
+    [r] = [it.check() for it in lean_items(src) if it.judged]
+    return r
+
+
+def test_root_em_exists_only_with_mathlib():
+    src = "example (P : Prop) : ¬¬P → P := by\n  intro h\n  cases em P\n  · assumption\n  · contradiction\n"
+    assert _judge(HEAD + src).ok
+    r = _judge(src)  # core Lean has only `Classical.em`: never accepted without the import
+    assert not r.ok and r.error.kind in ("unknown_identifier", "unsupported"), r.error
+    assert _judge("open Classical\n\n" + src).ok  # `Classical.em` through the open namespace
+    # with Mathlib and `open Classical` both `_root_.em` and `Classical.em` resolve: Lean's ambiguous overload
+    r = _judge(HEAD + "open Classical\n\n" + src)
+    assert not r.ok and r.error.kind == "unsupported" and "ambiguous" in r.error.message, r.error
+
+
+def test_root_em_states_its_argument():
+    assert _judge(HEAD + "example (P Q : Prop) : P ∨ ¬P := em P\n").ok
+    r = _judge(HEAD + "example (P Q : Prop) : P ∨ ¬P := em Q\n")
+    assert not r.ok and r.error.kind == "type_mismatch" and "em Q" in r.error.message, r.error
+    # a declaration of the file named `em` is not Mathlib's: never resolved to it
+    src = HEAD + "theorem em (p : Prop) : p ∨ ¬p := Classical.em p\n\nexample (P : Prop) : P ∨ ¬P := em P\n"
+    rs = [it.check() for it in lean_items(src) if it.judged]
+    assert not rs[1].ok and rs[1].error.kind == "unsupported", rs[1].error
+
+
+def test_bullet_around_all_goals_combinator():
+    base = "example (P Q : Prop) (h1 : P → P → Q) (hP : P) : Q ∧ Q := by\n  constructor\n  · apply h1 <;> {}\n" \
+           "  · exact h1 hP hP\n"
+    assert _judge(base.replace("{}", "assumption")).ok
+    assert _judge(base.replace("{}", "assumption").replace("  · ", "  . ")).ok
+    # the bullet focuses one goal: the second goal is not reached by `<;>`
+    src = "example (P Q : Prop) (hP : P) (hQ : Q) : Q ∧ P := by\n  constructor\n  · constructor <;> assumption\n"
+    assert not _judge(src).ok
+    # a failure inside is Lean's, at the same place as without the bullet (two columns right)
+    bad = "example (P Q : Prop) (h1 : P → P → Q) (hP : Q) : Q := by\n  {}apply h1 <;> assumption\n"
+    r1, r2 = _judge(bad.format("")), _judge(bad.format("· "))
+    assert not r1.ok and not r2.ok and r1.error.kind == r2.error.kind == "tactic_failed"
+    assert r1.error.message == r2.error.message and r2.error.column == r1.error.column + 2, (r1.error, r2.error)
+    # the bullet must close its goal (closeUsingOrAdmit): `skip` leaves it open
+    r = _judge("example (P : Prop) (hP : P) : P ∧ P := by\n  · constructor <;> skip\n")
+    assert not r.ok and r.error.kind == "unsolved_goals", r.error
+    # the rest of the line after `;` stays in the bullet's block
+    assert _judge("example (P : Prop) (hP : P) : P ∧ P := by\n  · constructor <;> skip; exact hP; exact hP\n").ok
+
+
+def _case(rng):
+    a, b, c = _formula(rng, 2), _formula(rng, 1), _formula(rng, 1)
+    if rng.random() < 0.5:  # `cases em φ with` and its two alternatives
+        g, o = rng.sample((b, c), 2)
+        hyps = [("→", a, rng.choice((g, g, o))), ("→", rng.choice((("¬", a), ("¬", a), a)), rng.choice((g, g, o)))]
+        script = [f"cases em ({_text(a)}) with", rng.choice(("| inl h => exact h1 h", "| inl h => exact h2 h")),
+                  rng.choice(("| inr h => exact h2 h", "| inr h => exact h2 h", "| inr h => exact h1 h"))]
+        return hyps, rng.choice((g, g, o)), script
+    # `· t1 <;> t2`
+    hyps = [rng.choice((("→", a, ("→", c, b)), ("→", a, b), a)), rng.choice((a, c)), rng.choice((a, b, c))]
+    script = [rng.choice(("· apply h1 <;> assumption", "· constructor <;> assumption", "· apply h1 <;> exact h2",
+                          "· exact h1 <;> skip", "· constructor <;> exact h3"))]
+    return hyps, rng.choice((b, ("∧", a, c), ("∧", b, b), ("∧", c, a), a)), script
+
+
+def test_no_false_statement_is_accepted_with_em_and_bullets():
+    rng = random.Random(3636)
+    accepted = rejected = 0
+    for _ in range(700):
+        hyps, goal, script = _case(rng)
+        binders = " ".join(f"(h{i + 1} : {_text(h)})" for i, h in enumerate(hyps))
+        src = f"{HEAD}example (p q : Prop) {binders} : {_text(goal)} := by\n" + "\n".join("  " + x for x in script) + "\n"
+        if _judge(src).ok:
+            assert _valid(hyps, goal), src
+            accepted += 1
+        else:
+            rejected += 1
+    assert accepted >= 60 and rejected >= 60, (accepted, rejected)
