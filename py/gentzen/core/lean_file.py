@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gentzen.core.comments import blank_comments
 from gentzen.core.kernel import KernelError
-from gentzen.core.lean_modules import read_modules, uses
+from gentzen.core.lean_modules import expand_binders, read_modules, uses
 from gentzen.core.lean_names import attribute_problem
 from gentzen.core.lean_scope import (_BINDER_WORDS, _CLOSE, _IDENT, _NAMESPACE, _Context, _caveat, _included,
                                      _with_lemmas, context_command, declaration_problem, register, unsupported)
@@ -202,6 +202,12 @@ def _command(text, blank, start, end, lines, ctx, items) -> None:
 
 def _one(text, blank, word, body, kw_at, end, line, col, mods, lines, ctx, items, guard) -> None:
     if word in JUDGED:
+        if ctx.modules is not None and ctx.modules.binders:  # a project module's `assume h : φ` (lean_modules)
+            seg = expand_binders(ctx.modules, text[kw_at:end])
+            if seg != text[kw_at:end]:
+                bseg = expand_binders(ctx.modules, blank[kw_at:end])
+                text, blank = text[:kw_at] + seg + text[end:], blank[:kw_at] + bseg + blank[end:]
+                end += len(seg) - (end - kw_at)
         item = _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx)
         if guard is not None:
             item = replace(item, expected=(guard[0] or "", guard[1]))

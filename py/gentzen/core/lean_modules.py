@@ -20,6 +20,9 @@ _DECL = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable|p
                    r"(?:theorem|lemma|def|abbrev|instance|opaque|structure|inductive|class|axiom)\s+([^\s(:{\[]+)")
 # the head token of each pattern a `macro_rules`/`elab_rules` alternative extends: `| `(tactic| trivial) => …`
 _QUOTED = re.compile(r"\|\s*`\((?:(?:tactic|term|command|doElem)\|)?\s*([^\s)$]+)")
+# LoVe's `assume h : φ` (LoVelib.lean): a keyword that is `fun` with one binder group, `optSemicolon` before the body
+_BINDER_MACRO = re.compile(r"\|\s*`\(([^\W\d]\w*)\s+\$(\w+)(\*?)\s*:\s*\$(\w+)\s*;\s*\$(\w+)\)\s*=>\s*"
+                           r"`\(fun\s+\$\2\3\s*:\s*\$\4\s*↦\s*\$\5\)")
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 MAX_MODULES = 64
 
@@ -30,6 +33,7 @@ class ModuleInfo:
     tokens: set = field(default_factory=set)       # tokens the modules' syntax commands may add or extend
     names: set = field(default_factory=set)        # full names the modules declare
     read: list = field(default_factory=list)       # the project modules read
+    binders: set = field(default_factory=set)      # keywords K of `macro_rules | `(K $x : $t; $y) => `(fun $x : $t ↦ $y)`
 
 
 def module_file(root: Path | None, mod: str) -> Path | None:
@@ -80,6 +84,7 @@ def read_modules(root: Path | None, mod: str, is_library, info: ModuleInfo | Non
             toks = set(lits[:1])
             if word in ("macro_rules", "elab_rules"):
                 toks |= set(_QUOTED.findall(cmd))
+                info.binders |= {m.group(1) for m in _BINDER_MACRO.finditer(cmd)}
             if not toks:
                 return None
             info.tokens |= toks
@@ -128,3 +133,21 @@ def uses(info: ModuleInfo, text: str, namespace: str = "", opens=()) -> str | No
             if ".".join(w.split(".")[:k]) in heads:
                 return w
     return None
+
+
+def expand_binders(info: ModuleInfo, seg: str) -> str:
+    """`K x : φ` on a line of its own (φ ends there: the next line is not indented more, so `withPosition`'s column
+    rule ends the type) as `fun x : φ ↦`, columns kept (`K` padded to its length); other uses stay, and then
+    make the declaration `unsupported` (core/lean_file.py)."""
+    if not info.binders:
+        return seg
+    lines = seg.split("\n")
+    for i, ln in enumerate(lines):
+        m = re.match(r"(\s*)(" + "|".join(map(re.escape, sorted(info.binders))) + r")(\s+[^:;]+:[^:;]+?)\s*$", ln)
+        if not m or len(m.group(2)) < 3:
+            continue
+        nxt = next((x for x in lines[i + 1:] if x.strip()), None)
+        if nxt is None or len(nxt) - len(nxt.lstrip()) > len(m.group(1)):
+            continue
+        lines[i] = m.group(1) + "fun" + " " * (len(m.group(2)) - 3) + m.group(3) + " ↦"
+    return "\n".join(lines)

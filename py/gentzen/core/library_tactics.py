@@ -10,8 +10,8 @@ import re
 from contextvars import ContextVar
 
 from gentzen.core.constants import PROP
-from gentzen.core.destruct import cases_on
-from gentzen.core.formula import FALSE, Formula, parse_formula, to_lean
+from gentzen.core.destruct import cases_on, constructors
+from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, parse_formula, to_lean
 from gentzen.core.frames import Failure, _check_atoms
 from gentzen.core.goals import Goal
 from gentzen.core.terms import SyntaxErr, Tactic
@@ -120,17 +120,17 @@ def run_library(tac, goal: Goal, next_n: int):
     kind = tac.kind
     if kind == "lib_by_contra":
         # Batteries' `by_contra h`: `first | guard_target = Not _; intro h | refine byContradiction fun h => ?_`
-        name = tac.names[0] if tac.names else "x"
-        anon = not tac.names
+        if not tac.names:  # Batteries: an anonymous hypothesis; Mathlib's later `by_contra`: `this`
+            raise _unsupported("`by_contra` without a name (its hypothesis is named differently across versions)", tac)
+        name = tac.names[0]
         t = goal.target
         if t.kind == "not":
-            return [goal.with_hyp(name, t.args[0], anon, target=FALSE)], None, next_n
-        return [goal.with_hyp(name, _not(t), anon, target=FALSE)], None, next_n
+            return [goal.with_hyp(name, t.args[0], target=FALSE)], None, next_n
+        return [goal.with_hyp(name, Not(t), target=FALSE)], None, next_n
     if kind == "lib_cases'":
         # Mathlib.Tactic.Cases `cases' h with x y`: `Lean.MVarId.cases`, the names taken in order across the
         # constructors' fields (`_`: inaccessible)
         i = _hyp(goal, tac.target, tac)
-        from gentzen.core.destruct import constructors
         ctors = constructors(goal.ctx[i][1])
         if ctors is None:
             raise _unsupported(f"`cases'` on `{to_lean(goal.ctx[i][1])}` (not an inductive type)", tac)
@@ -170,11 +170,6 @@ def run_library(tac, goal: Goal, next_n: int):
     raise AssertionError(kind)
 
 
-def _not(f: Formula) -> Formula:
-    from gentzen.core.formula import Not
-    return Not(f)
-
-
 def _apply_at(tac, goal: Goal) -> list[Goal]:
     """Mathlib.Tactic.ApplyAt: `forallMetaTelescopeReducingUntilDefEq` on f's type until a binder's type is
     defeq to h's; h is cleared and `note`d again (at the end) with the rest of f's type; the earlier binders
@@ -204,7 +199,6 @@ def _replace(f: Formula, a: Formula, b: Formula) -> tuple[Formula, bool]:
         return b, True
     if not f.args or f.kind == "atom":
         return f, False
-    from gentzen.core.formula import And, Iff, Imp, Not, Or
     parts = [_replace(x, a, b) for x in f.args]
     if not any(p[1] for p in parts):
         return f, False
@@ -246,8 +240,8 @@ def _rewrite(tac, goal: Goal) -> list[Goal]:
             raise _unsupported("whether `rw`'s closing `rfl` unfolds `¬` is not modelled", tac)
     g = Goal(ctx, target, goal.tag)
     if tac.kind == "lib_rwa":
-        from gentzen.core.core_tactics import assumption_closes
-        if not assumption_closes(g):
+        # `assumption` (MVarId.assumption): a hypothesis, accessible or not, defeq to the target (`¬` unfolds)
+        if not any(h[1] is not PROP and h[1].unf is target.unf for h in ctx):
             raise _unsupported("`rwa` whose `assumption` fails (Lean's message is not reproduced)", tac)
         return []
     return [g]
