@@ -16,7 +16,7 @@ import pytest
 from gentzen.core.formula import And, Or, evaluate, subformulas, to_lean
 from gentzen.core.items import load_items
 from gentzen.core.kernel import check_proof
-from gentzen.core.library_tactics import MATHLIB, MATHLIB_MODULES
+from gentzen.core.library_tactics import BY_CONTRA, MATHLIB, library_scope
 from gentzen.core.theorem import parse_theorem
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -100,15 +100,17 @@ def _mutations(thm):
 
 
 def check_false_versions(it, name: str, limit: int = 3) -> int | None:
-    if any(m in MATHLIB_MODULES for m in it.foreign) and not MATHLIB.get():  # the scope ProofItem.check sets
-        token = MATHLIB.set(True)
-        try:
-            return check_false_versions(it, name, limit)
-        finally:
-            MATHLIB.reset(token)
     """Mutate the statement of `it` to up to `limit` classically invalid ones (proof kept) and assert the kernel
     accepts none; the number tried, or None when no false version exists (judged by the file reader, or
     hypotheses that are inconsistent so every goal follows)."""
+    full, by_contra = library_scope(it.foreign)  # the scope ProofItem.check sets
+    if full and not MATHLIB.get() or by_contra and not BY_CONTRA.get():
+        tokens = (MATHLIB.set(full or MATHLIB.get()), BY_CONTRA.set(True))
+        try:
+            return check_false_versions(it, name, limit)
+        finally:
+            MATHLIB.reset(tokens[0])
+            BY_CONTRA.reset(tokens[1])
     if it.problem is not None or it.parsed is None:
         return None
     thm = it.parsed

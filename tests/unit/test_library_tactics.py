@@ -42,6 +42,18 @@ def test_mathlib_tactics_need_the_import():
     assert _judge(HEAD + "example (p : Prop) (h : ¬¬p) : p := by\n  by_contra hn\n  exact h hn\n").ok
 
 
+def test_by_contra_with_a_mathematical_library_module_only():
+    src = "example (p : Prop) (h : ¬¬p) : p := by\n  by_contra hn\n  exact h hn\n"
+    assert _judge("import Mathlib.Data.Real.Basic\n\n" + src).ok
+    # `cases'` is assumed only with `Mathlib`/`Mathlib.Tactic`
+    r = _judge("import Mathlib.Data.Real.Basic\n\nexample (p q : Prop) (h : p ∧ q) : q := by\n  cases' h with a b\n"
+               "  exact b\n")
+    assert not r.ok and r.error.kind == "unsupported", r.error
+    # bare `by_contra`: Batteries names the hypothesis anonymously, Mathlib's later version `this`
+    r = _judge(HEAD + "example (p : Prop) (h : ¬¬p) : p := by\n  by_contra\n  exact h this\n")
+    assert not r.ok and r.error.kind == "unsupported", r.error
+
+
 def test_by_contra_on_a_negation_introduces_the_proposition():
     # Batteries: `first | guard_target = Not _; intro h | refine byContradiction fun h => ?_`
     assert _judge(HEAD + "example (p : Prop) (h : ¬p) : ¬p := by\n  by_contra hp\n  exact h hp\n").ok

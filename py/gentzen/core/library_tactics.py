@@ -21,6 +21,11 @@ from gentzen.errors import ParseError
 # True while the kernel checks a proof whose file imports `Mathlib` or `Mathlib.Tactic` (set by ProofItem.check)
 MATHLIB: ContextVar[bool] = ContextVar("gentzen_mathlib_import", default=False)
 MATHLIB_MODULES = ("Mathlib", "Mathlib.Tactic")
+# Mathlib's mathematical libraries: each module imports (transitively) the tactics Mathlib's own proofs use, named
+# `by_contra` among them; `cases'` and `apply … at` are only assumed with MATHLIB_MODULES
+MATHLIB_LIBRARIES = tuple(f"Mathlib.{d}." for d in ("Data", "Order", "Algebra", "Analysis", "Topology", "Logic",
+                                                     "RingTheory", "LinearAlgebra", "NumberTheory", "SetTheory"))
+BY_CONTRA: ContextVar[bool] = ContextVar("gentzen_by_contra", default=False)
 # True while the kernel checks a proof under `set_option tactic.hygienic false` (set by ProofItem.check)
 UNHYGIENIC: ContextVar[bool] = ContextVar("gentzen_unhygienic", default=False)
 LIB_KINDS = frozenset(("lib_cases'", "lib_by_contra", "lib_apply_at", "lib_rw", "lib_rwa", "lib_rfl", "lib_change",
@@ -43,7 +48,7 @@ def parse_library(word: str, s: str, col: int) -> Tactic | None:
     end = col + len(s)
     rest = s[len(word):]
     if word in _MATHLIB_WORDS or word == "apply":
-        if not MATHLIB.get():
+        if not MATHLIB.get() and not (word == "by_contra" and BY_CONTRA.get()):
             return None
         if word == "apply":
             m = _APPLY_AT.fullmatch(s)
@@ -88,6 +93,12 @@ def parse_library(word: str, s: str, col: int) -> Tactic | None:
         names = rest.split()
         return Tactic("lib_clear", col, end, names=tuple(names)) if names else None
     return None
+
+
+def library_scope(foreign) -> tuple[bool, bool]:
+    """(MATHLIB, BY_CONTRA) for a file's imports."""
+    full = any(m in MATHLIB_MODULES for m in foreign)
+    return full, full or any(m.startswith(MATHLIB_LIBRARIES) for m in foreign)
 
 
 def hygiene_check(goals, tac) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gentzen.core.kernel import CheckResult, KernelError, check_proof
-from gentzen.core.library_tactics import MATHLIB, MATHLIB_MODULES, UNHYGIENIC
+from gentzen.core.library_tactics import BY_CONTRA, MATHLIB, UNHYGIENIC, library_scope
 from gentzen.core.theorem import Theorem, parse_theorem
 from gentzen.errors import ParseError
 
@@ -104,12 +104,15 @@ class ProofItem:
                        "❌️ Docstring on `#guard_msgs` does not match generated message:\n\n" + (got or "(no messages)")}
 
     def check(self) -> CheckResult:
-        if self.problem is None and any(m in MATHLIB_MODULES for m in self.foreign) and not MATHLIB.get():
-            token = MATHLIB.set(True)  # Mathlib's tactics (core/library_tactics.py) exist in this file
+        full, by_contra = library_scope(self.foreign)
+        if self.problem is None and (full and not MATHLIB.get() or by_contra and not BY_CONTRA.get()):
+            # Mathlib's tactics (core/library_tactics.py) exist in this file
+            tokens = (MATHLIB.set(full or MATHLIB.get()), BY_CONTRA.set(True))
             try:
                 return self.check()
             finally:
-                MATHLIB.reset(token)
+                MATHLIB.reset(tokens[0])
+                BY_CONTRA.reset(tokens[1])
         if not self.hygienic and not UNHYGIENIC.get():
             token = UNHYGIENIC.set(True)
             try:
