@@ -1,4 +1,4 @@
-"""Issue 36: Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
+"""Issue 36: `simp` where it closes the goal (core/simp_closing.py), Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
 `t1 <;> t2` (`cdotTk tacticSeqIndentGt`: the bullet's sequence holds the whole combination). Lean's behaviour for
 each, and a soundness fuzz: random statements and scripts, every accepted one checked by a truth table.
 """
@@ -60,6 +60,21 @@ def test_bullet_around_all_goals_combinator():
     assert _judge("example (P : Prop) (hP : P) : P ∧ P := by\n  · constructor <;> skip; exact hP; exact hP\n").ok
 
 
+def test_simp_closes_with_literal_hypotheses_only():
+    # TPiL, Tactics: `simp [*]` with `hp : p` rewrites p to True, then and/or/iff unit and self laws
+    assert _judge("example (p q : Prop) (hp : p) : p ∧ q ↔ q := by\n  simp [*]\n").ok
+    assert _judge("example (p q r : Prop) (hp : p) (hq : q) : p ∧ (q ∨ r) := by\n  simp [hp, hq]\n").ok
+    assert _judge("example (p q : Prop) (hn : ¬q) : p ∨ q ↔ p := by\n  simp [*]\n").ok
+    assert _judge("example (p : Prop) : p → p := by\n  simp\n").ok
+    for src in ("example (p q r : Prop) (hp : p) (hq : q) : p ∧ r := by\n  simp [*]\n",  # leaves `r`: not modelled
+                "example (p q : Prop) (h : p ∧ q) : p := by\n  simp [*]\n",  # a rule other than p = True
+                "example (p q : Prop) (hp : p) : q := by\n  simp [hp, and_comm]\n",  # a library lemma
+                "example (p : Prop) (hp : p) (hn : ¬p) : False := by\n  simp [*]\n",
+                "example (p q : Prop) (hp : p) : p ∧ q ↔ q := by\n  simp only [*]\n"):
+        r = _judge(src)
+        assert not r.ok and r.error.kind == "unsupported", (src, r.error)
+
+
 def _case(rng):
     a, b, c = _formula(rng, 2), _formula(rng, 1), _formula(rng, 1)
     if rng.random() < 0.5:  # `cases em φ with` and its two alternatives
@@ -68,6 +83,9 @@ def _case(rng):
         script = [f"cases em ({_text(a)}) with", rng.choice(("| inl h => exact h1 h", "| inl h => exact h2 h")),
                   rng.choice(("| inr h => exact h2 h", "| inr h => exact h2 h", "| inr h => exact h1 h"))]
         return hyps, rng.choice((g, g, o)), script
+    if rng.random() < 0.4:  # `simp [*]` / `simp [h1]` / `simp` with literal and other hypotheses
+        hyps = [rng.choice(("p", ("¬", "p"), ("¬", "q"), "q", a)), rng.choice(("q", ("¬", "q"), "p", b))]
+        return hyps, rng.choice((a, b, c, ("∨", a, "p"), ("↔", a, a))), [rng.choice(("simp [*]", "simp [h1]", "simp"))]
     # `· t1 <;> t2`
     hyps = [rng.choice((("→", a, ("→", c, b)), ("→", a, b), a)), rng.choice((a, c)), rng.choice((a, b, c))]
     script = [rng.choice(("· apply h1 <;> assumption", "· constructor <;> assumption", "· apply h1 <;> exact h2",
@@ -75,7 +93,7 @@ def _case(rng):
     return hyps, rng.choice((b, ("∧", a, c), ("∧", b, b), ("∧", c, a), a)), script
 
 
-def test_no_false_statement_is_accepted_with_em_and_bullets():
+def test_no_false_statement_is_accepted_with_simp_em_and_bullets():
     rng = random.Random(3636)
     accepted = rejected = 0
     for _ in range(700):

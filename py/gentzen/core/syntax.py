@@ -8,6 +8,7 @@ import re
 
 from gentzen.core.formula import parse_formula, trim_cache
 from gentzen.core.library_tactics import parse_library, scope_sensitive
+from gentzen.core.simp_closing import parse_simp
 from gentzen.core.nd import parse_nd_tactic
 from gentzen.core.patterns import parse_core_tactic
 from gentzen.core.term_parser import parse_term
@@ -110,6 +111,10 @@ def _parse_tactic(s: str, col: int) -> Tactic:
         lib = parse_library(word, s, col)
         if lib is not None:
             return lib
+    if word == "simp":  # core/simp_closing.py: the closing forms; the others stay outside the language
+        simp = parse_simp(s, col)
+        if simp is not None:
+            return simp
     rcol = col + len(word)
     typed = _typed_intro(rest) if word == "intro" and "(" in rest else None
     if typed is not None:  # `intro (h : φ) (h' : ψ)` (evalIntro, introStep with a type: defeq to the binder's)

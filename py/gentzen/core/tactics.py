@@ -17,6 +17,7 @@ from gentzen.core.goals import _SCAN_MAX, Goal, append_tag, shadow_rebound_atoms
 from gentzen.core.library_tactics import LIB_KINDS, UNHYGIENIC, hygiene_check, run_library
 from gentzen.core.lemmas import _inst, _mv, _unify
 from gentzen.core.nd import TACTIC_MACROS
+from gentzen.core.simp_closing import run_simp
 from gentzen.core.terms import App, Id
 
 
@@ -55,6 +56,8 @@ def _run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, re
     if kind in _CORE_KINDS:  # assumption, rcases patterns, cases, refine, …: core_tactics.py
         goals, push, next_n = run_core(tac, goal, next_n, auto_names, line_no, run_tactic)
         return goals, push, bump(tac.names, next_n)
+    if kind == "lib_simp":  # `simp` where it closes the goal: core/simp_closing.py
+        return run_simp(tac, goal), None, next_n
     if kind in LIB_KINDS:  # Mathlib's and core tactics beyond the proof language: core/library_tactics.py
         try:
             return run_library(tac, goal, next_n)
