@@ -98,6 +98,12 @@ def test_a_project_module_is_read(tmp_path):
     assert not r.ok and r.error.kind == "unsupported" and "mytac" in r.error.message, r.error
     r = _judge("import Proj.Lib\nopen Proj\n\nexample (p : Prop) (h : p) : p := helper p h\n", tmp_path)
     assert not r.ok and r.error.kind == "unsupported" and "helper" in r.error.message, r.error
+    # a trailing syntax without optional parts (`t[x ↦ v]`) can parse only where all its literals occur
+    (tmp_path / "Proj" / "Upd.lean").write_text('macro s:term "[" n:term "↦" v:term "]" : term => `(s)\n')
+    src = "import Proj.Upd\n\nexample (p q : Prop) (h : p ↔ q) (hq : q) : p := by\n  rw [h]\n  exact hq\n"
+    assert _judge(src, tmp_path).ok
+    r = _judge(src.replace("exact hq", "exact (fun x ↦ x) hq"), tmp_path)
+    assert not r.ok and r.error.kind == "unsupported" and "↦" in r.error.message, r.error
     r = _judge(ok, None)  # without the folder: the module cannot be read, as before
     assert not r.ok and r.error.kind == "unsupported"
 

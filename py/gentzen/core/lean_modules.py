@@ -30,7 +30,7 @@ MAX_MODULES = 64
 @dataclass
 class ModuleInfo:
     libraries: list = field(default_factory=list)  # library modules imported, directly or through project modules
-    tokens: set = field(default_factory=set)       # tokens the modules' syntax commands may add or extend
+    tokens: set = field(default_factory=set)       # token groups of the modules' syntax: text with all of one may use it
     names: set = field(default_factory=set)        # full names the modules declare
     read: list = field(default_factory=list)       # the project modules read
     binders: set = field(default_factory=set)      # keywords K of `macro_rules | `(K $x : $t; $y) => `(fun $x : $t ↦ $y)`
@@ -78,13 +78,16 @@ def read_modules(root: Path | None, mod: str, is_library, info: ModuleInfo | Non
             continue
         if word in _SYNTAX_WORDS or _SYNTAX_ATTR.match(cmd) or re.match(r"(?:scoped|local)\s+(?:syntax|macro|nota)",
                                                                         cmd):
-            # the first literal of a syntax is what starts it (leading) or extends a term (trailing): text without it
-            # parses as before; the later literals only follow it
-            lits = [s.strip() for s in _STRING.findall(cmd) if s.strip()]
-            toks = set(lits[:1])
+            # A syntax without optional or repeated parts parses only where all its literals occur (a group, all
+            # required); with them, its first literal alone is required
+            head = cmd if _SYNTAX_ATTR.match(cmd) else cmd.split("=>", 1)[0]
+            lits = [s.strip() for s in _STRING.findall(head) if s.strip()]
+            toks = {tuple(lits)} if lits and not re.search(r"[?*]|<\|>|optional|many|sepBy|optSemicolon", head) \
+                else {tuple(lits[:1])}
             if word in ("macro_rules", "elab_rules"):
-                toks |= set(_QUOTED.findall(cmd))
+                toks |= {(q,) for q in _QUOTED.findall(cmd)}
                 info.binders |= {m.group(1) for m in _BINDER_MACRO.finditer(cmd)}
+            toks.discard(())
             if not toks:
                 return None
             info.tokens |= toks
@@ -113,12 +116,9 @@ def uses(info: ModuleInfo, text: str, namespace: str = "", opens=()) -> str | No
     `T.ctor` of a declared `T` counts), or None."""
     words = set(re.findall(r"[^\W\d][\w'!?.₀-₉]*", text))
     parts = {p for w in words for p in w.split(".")}
-    for t in sorted(info.tokens):
-        if re.fullmatch(r"[^\W\d][\w'!?₀-₉]*", t):
-            if t in parts:
-                return t
-        elif t in text:
-            return t
+    for group in sorted(info.tokens):
+        if group and all(t in parts if re.fullmatch(r"[^\W\d][\w'!?₀-₉]*", t) else t in text for t in group):
+            return " … ".join(group)
     nss = [""] + [".".join(namespace.split(".")[:k]) for k in range(1, len(namespace.split(".")) + 1) if namespace]
     nss += [o for o in opens if o]
     heads = set()
