@@ -109,11 +109,9 @@ def test_every_valid_public_declaration_is_accepted_or_unsupported():
 
 
 @pytest.mark.skipif(not FILES, reason=NO_CORPUS)
-@pytest.mark.xfail(strict=True, reason="issue 22/36 acceptance (>= 90% accepted on unseen public files) not met on the "
-                   "whole set: 74% (207/279); the files written for Mathlib or a course library (FM2024, LoVe, "
-                   "tutorials4, MIL) use tactics outside the kernel (`cases'`, `triv`, `by_contra`, `fix`) or "
-                   "`set_option tactic.hygienic false`, answered `unsupported`")
 def test_public_accept_share_reaches_90_percent():
+    # issue 36's bar on the whole set (254/279 = 91% with the Lake project's modules the script copies next to the
+    # files; 8 of the rest use `triv`, which current Batteries removed: `unsupported`, the Lean version decides)
     rows = [_verdict(it) for _, it in _items()]
     assert sum(v == "ok" for v in rows) / len(rows) >= 0.9
 

@@ -87,6 +87,27 @@ def test_rw_with_iff_hypotheses_then_rfl():
     assert not r.ok  # no `p` in `q`
 
 
+def test_rw_not_clear_of_an_atom_and_tauto():
+    # `rw [Not]`: `¬a = (a → False)` with `a` fixed by the first `¬` in pre-order (kabstract), every instance of it
+    src = "example (a : Prop) : a → ¬¬a := by\n  rw [Not]\n  rw [Not]\n  intro ha hna\n  exact hna ha\n"
+    assert _judge(src).ok
+    # the outer `¬` first: `¬¬a` becomes `¬a → False`, which `rw [h]` then finds syntactically
+    src = "example (a b : Prop) (h : (¬a → False) ↔ b) (hb : b) : ¬¬a := by\n  rw [Not]\n  rw [h]\n  exact hb\n"
+    assert _judge(src).ok
+    r = _judge(src.replace("(¬a → False) ↔ b", "¬(a → False) ↔ b"))
+    assert not r.ok and r.error.kind == "unsupported", r.error
+    # `clear` sorts the names by their place and clears from the last: `a` after the hypotheses that mention it
+    src = "example (a b : Prop) (ha : a) (hb : b) (hab : a → b) : b := by\n  clear ha hab a\n  exact hb\n"
+    assert _judge(src).ok
+    r = _judge(src.replace("clear ha hab a", "clear ha a"))
+    assert not r.ok and r.error.kind == "unsupported", r.error
+    # Mathlib's `tauto`: closes what the hypotheses classically entail; the rest is `unsupported`, never accepted
+    assert _judge(HEAD + "example (p q : Prop) : ((p → q) → p) → p := by\n  tauto\n").ok
+    r = _judge(HEAD + "example (p q : Prop) : (p → q) → q := by\n  tauto\n")
+    assert not r.ok and r.error.kind == "unsupported", r.error
+    assert not _judge("example (p : Prop) : p → p := by\n  tauto\n").ok  # core Lean has no `tauto`
+
+
 def test_a_project_module_is_read(tmp_path):
     (tmp_path / "Proj").mkdir()
     (tmp_path / "Proj" / "Lib.lean").write_text(
@@ -166,7 +187,7 @@ def _case(rng):
     """(hypotheses, goal, script): a template of each tactic over random formulas; the goal is often a part of a
     hypothesis, so that many scripts succeed and many fail."""
     a, b, c = (_formula(rng, 1) for _ in range(3))
-    k = rng.randrange(5)
+    k = rng.randrange(6)
     if k == 0:  # rw with an ↔ hypothesis, forwards or backwards, at the goal or a hypothesis
         ctx = rng.choice((("∧", a, c), ("→", c, a), ("¬", a), a))
         hyps = [("↔", a, b), ctx]
@@ -182,10 +203,14 @@ def _case(rng):
     elif k == 3:  # apply … at
         hyps = [rng.choice((("→", a, b), ("→", c, ("→", a, b)), ("¬", a))), rng.choice((a, c))]
         script = ["apply h1 at h2"] + rng.choice((["exact h2"], ["· exact h2", "· assumption"], ["assumption"]))
-    else:  # change, clear, rfl
+    elif k == 4:  # change, clear, rfl, rw [Not]
         hyps = [rng.choice((("¬", a), ("→", a, "False"), a)), b]
         script = rng.choice((["change ¬(" + _text(a) + ") at h1", "exact h1"], ["change " + _text(a) + " → False",
-                             "exact h1"], ["clear h2", "exact h1"], ["clear h1", "exact h1"], ["rfl"]))
+                             "exact h1"], ["clear h2", "exact h1"], ["clear h1", "exact h1"], ["rfl"],
+                             ["rw [Not]", "exact h1"], ["rw [Not] at h1", "exact h1"], ["clear h2 q", "exact h1"]))
+    else:  # tauto
+        hyps = [(rng.choice(("→", "∨", "∧")), a, b), c]
+        script = ["tauto"]
     pool = [x for h in hyps for x in _subformulas(h)] + [a, b, c, ("↔", a, a), ("↔", ("¬", a), ("→", a, "False"))]
     return hyps, rng.choice(pool), script
 

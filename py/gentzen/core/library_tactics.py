@@ -11,7 +11,7 @@ from contextvars import ContextVar
 
 from gentzen.core.constants import PROP
 from gentzen.core.destruct import cases_on, constructors
-from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, parse_formula, to_lean
+from gentzen.core.formula import FALSE, And, Formula, Iff, Imp, Not, Or, evaluate, parse_formula, to_lean
 from gentzen.core.frames import Failure, _check_atoms
 from gentzen.core.goals import Goal
 from gentzen.core.terms import SyntaxErr, Tactic
@@ -28,9 +28,9 @@ MATHLIB_LIBRARIES = tuple(f"Mathlib.{d}." for d in ("Data", "Order", "Algebra", 
 BY_CONTRA: ContextVar[bool] = ContextVar("gentzen_by_contra", default=False)
 # True while the kernel checks a proof under `set_option tactic.hygienic false` (set by ProofItem.check)
 UNHYGIENIC: ContextVar[bool] = ContextVar("gentzen_unhygienic", default=False)
-LIB_KINDS = frozenset(("lib_cases'", "lib_by_contra", "lib_apply_at", "lib_rw", "lib_rwa", "lib_rfl", "lib_change",
+LIB_KINDS = frozenset(("lib_tauto", "lib_cases'", "lib_by_contra", "lib_apply_at", "lib_rw", "lib_rwa", "lib_rfl", "lib_change",
                        "lib_clear"))
-_MATHLIB_WORDS = ("cases'", "by_contra")
+_MATHLIB_WORDS = ("cases'", "by_contra", "tauto")
 _CORE_WORDS = ("rw", "rwa", "rfl", "change", "clear")
 _NAME = r"[^\W\d][\w'!?₀-₉]*"
 _APPLY_AT = re.compile(rf"apply\s+({_NAME})\s+at\s+({_NAME})\s*$")
@@ -40,7 +40,7 @@ _ASK = "; Lean may accept it (check with `--backend repl` or `--backend both`)"
 
 def scope_sensitive(content: str) -> bool:
     """Whether a line's parse depends on MATHLIB (the line cache must not keep it)."""
-    return "cases'" in content or "by_contra" in content or " at " in content
+    return "cases'" in content or "by_contra" in content or " at " in content or "tauto" in content
 
 
 def parse_library(word: str, s: str, col: int) -> Tactic | None:
@@ -54,6 +54,8 @@ def parse_library(word: str, s: str, col: int) -> Tactic | None:
             m = _APPLY_AT.fullmatch(s)
             return None if m is None else Tactic("lib_apply_at", col, end, names=(m.group(1), m.group(2)))
         names = rest.split()
+        if word == "tauto":
+            return Tactic("lib_tauto", col, end) if not names else None
         if word == "cases'":
             if len(names) < 1 or len(names) > 1 and names[1] != "with" or len(names) == 2:
                 raise SyntaxErr("unsupported", "this `cases'` form is outside gentzen's proof language" + _ASK, col, end)
@@ -138,6 +140,13 @@ def run_library(tac, goal: Goal, next_n: int):
         if t.kind == "not":
             return [goal.with_hyp(name, t.args[0], target=FALSE)], None, next_n
         return [goal.with_hyp(name, Not(t), target=FALSE)], None, next_n
+    if kind == "lib_tauto":
+        # Mathlib.Tactic.Tauto: a classical finishing tactic (`distribNot` with `Decidable`/`Classical`, then
+        # `solve_by_elim`); gentzen closes the goal only when the truth table says the hypotheses entail it
+        if not _entails(goal):
+            raise _unsupported("`tauto` on a goal the hypotheses do not entail (Lean's message is not reproduced)",
+                               tac)
+        return [], None, next_n
     if kind == "lib_cases'":
         # Mathlib.Tactic.Cases `cases' h with x y`: `Lean.MVarId.cases`, the names taken in order across the
         # constructors' fields (`_`: inaccessible)
@@ -173,12 +182,50 @@ def run_library(tac, goal: Goal, next_n: int):
         ctx = goal.ctx[:i] + ((tac.target, tac.formula, False),) + goal.ctx[i + 1:]
         return [Goal(ctx, goal.target, goal.tag)], None, next_n
     if kind == "lib_clear":
-        ctx = goal.ctx
-        for n in reversed(tac.names):  # Lean clears from the last name back
-            i = _hyp(Goal(ctx, goal.target), n, tac)
-            ctx = ctx[:i] + ctx[i + 1:]
-        return [Goal(ctx, goal.target, goal.tag)], None, next_n
+        return [_clear(goal, tac)], None, next_n
     raise AssertionError(kind)
+
+
+def _entails(goal: Goal, max_atoms: int = 12) -> bool:
+    """Whether the goal's hypotheses classically entail its target (every assignment of its atoms)."""
+    hyps = [h[1] for h in goal.ctx if h[1] is not PROP]
+    atoms = sorted({a for f in (*hyps, goal.target) for a in f.atom_names()})
+    if len(atoms) > max_atoms:
+        return False
+    for k in range(2 ** len(atoms)):
+        model = {a: bool(k >> i & 1) for i, a in enumerate(atoms)}
+        if all(evaluate(h, model) for h in hyps) and not evaluate(goal.target, model):
+            return False
+    return True
+
+
+def _clear(goal: Goal, tac) -> Goal:
+    """`clear h₁ … hₙ` (Lean.Elab.Tactic.evalClear): the names sorted by their place in the context, cleared from
+    the last; a proposition atom only when nothing left mentions it."""
+    ctx = goal.ctx
+    at = []
+    for n in tac.names:
+        idx = [i for i, h in enumerate(ctx) if h[0] == n and not h[2]]
+        if len(idx) != 1 or sum(1 for h in ctx if h[0] == n) != 1:
+            raise _unsupported(f"`clear {n}` (a name gentzen cannot clear here)", tac)
+        at.append(idx[0])
+    for i in sorted(set(at), reverse=True):
+        name, ty, _inacc = ctx[i]
+        ctx = ctx[:i] + ctx[i + 1:]
+        if ty is PROP and any(name in f.atom_names() for f in (goal.target, *(h[1] for h in ctx if h[1] is not PROP))):
+            raise _unsupported(f"`clear {name}` while a hypothesis or the goal mentions it", tac)
+    return Goal(ctx, goal.target, goal.tag)
+
+
+def _first_not(f: Formula) -> Formula | None:
+    """The first `¬x` in pre-order (kabstract visits a node before its arguments, left to right)."""
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        if g.kind == "not":
+            return g
+        stack.extend(reversed(g.args or ()))
+    return None
 
 
 def _apply_at(tac, goal: Goal) -> list[Goal]:
@@ -226,7 +273,14 @@ def _rewrite(tac, goal: Goal) -> list[Goal]:
     if at is not None and sum(1 for h in ctx if h[0] == tac.target) > 1:
         raise _unsupported("`rw … at` a name several hypotheses have", tac)
     for name, back in tac.term:
-        rule = goal.ctx[_hyp(goal, name, tac)][1]
+        if name == "Not" and goal.lookup("Not") is None and not back:
+            # `rw [Not]`: the equation `¬a = (a → False)`; its `a` is fixed by the first instance kabstract meets
+            node = _first_not(target if at is None else ctx[at][1])
+            if node is None:
+                raise _unsupported("`rw [Not]` where there is no `¬`", tac)
+            rule = Iff(node, Imp(node.args[0], FALSE))
+        else:
+            rule = goal.ctx[_hyp(goal, name, tac)][1]
         if rule.kind != "iff" or name == tac.target:
             raise _unsupported(f"`rw` with `{name}`, which is no `↔` hypothesis", tac)
         a, b = rule.args[::-1] if back else rule.args
