@@ -1,4 +1,5 @@
-"""Issue 36: `simp` where it closes the goal (core/simp_closing.py), Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
+"""Issue 36: `∀ (p : Prop), φ` proved by a `fun` binding the propositions (core/lean_statements.py), `simp` where
+it closes the goal (core/simp_closing.py), Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
 `t1 <;> t2` (`cdotTk tacticSeqIndentGt`: the bullet's sequence holds the whole combination). Lean's behaviour for
 each, and a soundness fuzz: random statements and scripts, every accepted one checked by a truth table.
 """
@@ -73,6 +74,34 @@ def test_simp_closes_with_literal_hypotheses_only():
                 "example (p q : Prop) (hp : p) : p ∧ q ↔ q := by\n  simp only [*]\n"):
         r = _judge(src)
         assert not r.ok and r.error.kind == "unsupported", (src, r.error)
+
+
+def test_forall_statement_proved_by_fun():
+    # TPiL, Propositions and Proofs: `fun {p q : Prop}` takes the `∀ {p q : Prop}` binders, the rest is the proof
+    assert _judge("theorem t1 : ∀ {p q : Prop}, p → q → p :=\n  fun {p q : Prop} (hp : p) (hq : q) => hp\n").ok
+    assert _judge("theorem t1 : ∀ (p q : Prop), p → q → p :=\n  fun (p q : Prop) (hp : p) (hq : q) => hp\n").ok
+    assert _judge("theorem t1 : ∀ a b : Prop, a → b → a :=\n  fun a b : Prop ↦ fun ha : a ↦ fun _ : b ↦ ha\n").ok
+    r = _judge("theorem t1 : ∀ {p q : Prop}, p → q → p :=\n  fun {p q : Prop} (hp : p) (hq : q) => hq\n")
+    assert not r.ok and r.error.kind == "type_mismatch" and (r.error.line, r.error.column) == (2, 40), r.error
+    for src in ("theorem t1 : ∀ {p q : Prop}, p → q → p :=\n  fun {q p : Prop} (hp : p) (hq : q) => hp\n",  # renamed
+                "theorem t1 : ∀ (p q : Prop), p → q → p :=\n  fun {p q : Prop} (hp : p) (hq : q) => hp\n",  # bracket
+                "theorem t1 (p : Prop) : ∀ (p q : Prop), p → q → p :=\n  fun (p q : Prop) (hp : p) (hq : q) => hp\n"):
+        r = _judge(src)
+        assert not r.ok and r.error.kind == "unsupported", (src, r.error)
+
+
+def test_no_false_forall_statement_is_accepted_by_fun():
+    rng = random.Random(136)
+    accepted = 0
+    for _ in range(300):
+        a, c = _formula(rng, 2), _formula(rng, 1)
+        b = rng.choice((a, c, ("∨", a, c), ("∨", c, a), ("→", c, a)))
+        body = rng.choice(("h", "Or.inl h", "Or.inr h", "fun _ => h", "h.elim"))
+        src = f"theorem t : ∀ {{p q : Prop}}, {_text(a)} → {_text(b)} :=\n  fun {{p q : Prop}} (h : {_text(a)}) => {body}\n"
+        if _judge(src).ok:
+            assert _valid([a], b), src
+            accepted += 1
+    assert accepted >= 20, accepted
 
 
 def _case(rng):

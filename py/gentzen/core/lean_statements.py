@@ -45,10 +45,13 @@ def _binders(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
-_FORALL = re.compile(r"\s*∀\s*(?:\(([^():,]+):\s*Prop\s*\)\s*)+,|\s*∀\s*([^():,]+):\s*Prop\s*,")
+_FORALL = re.compile(r"\s*∀\s*(?:\(([^():,]+):\s*Prop\s*\)\s*)+,|\s*∀\s*([^():,{}]+):\s*Prop\s*,|"
+                     r"\s*∀\s*(?:\{([^{}():,]+):\s*Prop\s*\}\s*)+,")
 
 
-_FORALL_GROUP = re.compile(r"\(([^():,]+):\s*Prop\s*\)")
+_FORALL_GROUP = re.compile(r"[({]([^(){}:,]+):\s*Prop\s*[)}]")
+# `fun` then its first binders: `{p q : Prop}`, `(p q : Prop)`, or `p q : Prop` up to the arrow (Term.funBinder)
+_FUN = re.compile(r"(\s*)fun\s+(?:([({])\s*([^(){}:]+?)\s*(?::\s*Prop\s*)?[)}]|([^(){}:=↦]+?)\s*:\s*Prop\s*(?=↦|=>))")
 
 
 _INTRO = re.compile(r"(\s*(?:by\s+)?)intro((?:[ ]+[^\W\d][\w'!?₀-₉]*)+)[ ]*(?=\n|$)")
@@ -79,8 +82,10 @@ def _forall_props(stmt: str, tail: str, blank_tail: str):
         return None
     bound = ([n for g in _FORALL_GROUP.findall(m.group(0)) for n in g.split()] if m.group(2) is None
              else m.group(2).split())
-    if "∀" in stmt[m.end():] or not bound or not tail.lstrip().startswith("by"):
+    if "∀" in stmt[m.end():] or not bound:
         return None
+    if not tail.lstrip().startswith("by"):
+        return _forall_fun(stmt, colon, m, bound, tail, blank_tail)
     im = _INTRO.match(blank_tail, tail.index("by"))
     if im is None:
         return None
@@ -108,6 +113,35 @@ def _forall_props(stmt: str, tail: str, blank_tail: str):
     seg_start = start
     tail = tail[:seg_start] + seg + tail[im.end(2):]
     return new, tail
+
+
+def _forall_fun(stmt: str, colon: int, m, bound: list, tail: str, blank_tail: str):
+    """`theorem t : ∀ {p q : Prop}, φ := fun {p q : Prop} (h : p) … => …` read as `theorem t {p q : Prop} : φ :=
+    fun (h : p) … => …`: the `fun`'s first binders take exactly the bound propositions, in order and with their
+    bracket (`fun a b : Prop ↦ t` with nothing else bound: `t`), so the body elaborates against the same goal
+    (Lean's `elabFunBinders` against the expected `∀`). Anything else: None (`unsupported`)."""
+    implicit = m.group(3) is not None
+    fm = _FUN.match(blank_tail)
+    if fm is None or (fm.group(2) == "{") != implicit or (fm.group(2) is None and implicit):
+        return None
+    names = (fm.group(3) or fm.group(4)).split()
+    outer = {x for _b, x, _t in _binders(stmt[:colon])}
+    if names != bound or len(set(bound)) != len(bound) or set(bound) & outer:
+        return None
+    start, end = fm.start() + len(fm.group(1)), fm.end()
+    after = blank_tail[end:]
+    if fm.group(4) is not None or re.match(r"\s*(?:=>|↦)", after):  # the `fun` binds nothing else: dropped
+        arrow = re.match(r"\s*(?:=>|↦)", after)
+        if arrow is None:
+            return None
+        tail = tail[:start] + " " * (end + arrow.end() - start) + tail[end + arrow.end():]
+    else:  # the bound binders blanked, `fun` kept
+        b = start + len("fun")
+        tail = tail[:b] + " " * (end - b) + tail[end:]
+    body = stmt[m.end(): -2]
+    brackets = "{}" if implicit else "()"
+    new = f"{stmt[:colon].rstrip()} {brackets[0]}{' '.join(bound)} : Prop{brackets[1]} :{body.rstrip()} "
+    return new + " " * max(0, len(stmt) - 2 - len(new)) + ":=", tail
 
 
 _UNKNOWN = re.compile(r"Unknown identifier `([^`.]+)`")
