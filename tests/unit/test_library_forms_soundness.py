@@ -57,6 +57,10 @@ def test_bullet_around_all_goals_combinator():
     # the bullet must close its goal (closeUsingOrAdmit): `skip` leaves it open
     r = _judge("example (P : Prop) (hP : P) : P ∧ P := by\n  · constructor <;> skip\n")
     assert not r.ok and r.error.kind == "unsolved_goals", r.error
+    # `<;>` starting a line at the block's column combines with the tactic before it in Lean (its trailing parser has
+    # no column check): never a parse error here
+    r = _judge("example (P Q : Prop) (h1 : P → P → Q) (hP : P) : Q := by\n  apply h1\n  <;> assumption\n")
+    assert not r.ok and r.error.kind == "unsupported", r.error
     # the rest of the line after `;` stays in the bullet's block
     assert _judge("example (P : Prop) (hP : P) : P ∧ P := by\n  · constructor <;> skip; exact hP; exact hP\n").ok
 

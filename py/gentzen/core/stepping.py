@@ -144,9 +144,13 @@ class Stepping:
                 # `t <;>` at the end of a line: Lean reads the next (deeper) lines as its right side
                 raise Failure("unsupported", "a `<;>` whose right side is on the following lines is outside "
                               f"gentzen's proof language; {ASK_LEAN}", col + pos - 3)
+            if not text and not parts:
+                # a line starting with `<;>`: Lean's trailing tactic parser has no column check, so after another
+                # tactic of the block it combines with that one (`apply h\n  <;> assumption`); not modelled
+                raise Failure("unsupported", "a line starting with `<;>` (which Lean joins to the tactic before "
+                              f"it) is outside gentzen's proof language; {ASK_LEAN}", col + pos + lead)
             if not text:
-                raise Failure("parse", "unexpected token '<;>'; expected tactic" if parts else
-                              "unexpected token '<;>'; expected term", col + pos + lead)
+                raise Failure("parse", "unexpected token '<;>'; expected tactic", col + pos + lead)
             parts.append((text, col + pos + lead))
             pos += len(chunk) + 3
         head, hcol = parts[0]
