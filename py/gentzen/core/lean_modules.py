@@ -69,6 +69,8 @@ def read_modules(root: Path | None, mod: str, is_library, info: ModuleInfo | Non
             scopes.append((word, arg if word == "namespace" else ""))
         elif word == "end" and scopes:
             scopes.pop()
+        if word in ("export", "run_cmd", "run_elab", "run_meta", "initialize", "builtin_initialize"):
+            return None  # an alias that leaks to importers, or code that may add to the environment: not read
         if word == "import":
             for m in cmd.split()[1:]:
                 if is_library(m):
@@ -76,8 +78,8 @@ def read_modules(root: Path | None, mod: str, is_library, info: ModuleInfo | Non
                 elif read_modules(root, m, is_library, info) is None:
                     return None
             continue
-        if word in _SYNTAX_WORDS or _SYNTAX_ATTR.match(cmd) or re.match(r"(?:scoped|local)\s+(?:syntax|macro|nota)",
-                                                                        cmd):
+        if word in _SYNTAX_WORDS or _SYNTAX_ATTR.match(cmd) or re.match(
+                r"(?:scoped|local)\s+(?:syntax|macro|notation|infix|prefix|postfix|elab)", cmd):
             # A syntax without optional or repeated parts parses only where all its literals occur (a group, all
             # required); with them, its first literal alone is required
             head = cmd if _SYNTAX_ATTR.match(cmd) else cmd.split("=>", 1)[0]
