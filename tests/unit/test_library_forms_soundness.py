@@ -1,5 +1,6 @@
 """Issue 36: `∀ (p : Prop), φ` proved by a `fun` binding the propositions (core/lean_statements.py), `simp` where
-it closes the goal (core/simp_closing.py), Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
+it closes the goal (core/simp_closing.py), typed rcases patterns `(h : φ)` (RCasesPatt.typed: isDefEq, then the
+written type), Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
 `t1 <;> t2` (`cdotTk tacticSeqIndentGt`: the bullet's sequence holds the whole combination). Lean's behaviour for
 each, and a soundness fuzz: random statements and scripts, every accepted one checked by a truth table.
 """
@@ -80,6 +81,21 @@ def test_simp_closes_with_literal_hypotheses_only():
         assert not r.ok and r.error.kind == "unsupported", (src, r.error)
 
 
+def test_typed_rcases_patterns():
+    # Logic and Proof: `obtain ⟨(h2 : A), (h3 : B)⟩ := h1`; the hypothesis carries the written (defeq) type
+    src = "example (A B : Prop) : A ∧ B → B ∧ A := by\nintro (h1 : A ∧ B)\nobtain ⟨(h2 : A), (h3 : B) ⟩ := h1\n" \
+          "show B ∧ A\nexact ⟨h3, h2⟩\n"
+    assert _judge(src).ok
+    assert _judge("example (A B : Prop) (h : A ∧ B) : A := by\n  rcases h with (⟨a, b⟩ : A ∧ B)\n  exact a\n").ok
+    src = "example (A B : Prop) : ¬A ∧ B → (A → False) := by\n  intro h1\n  obtain ⟨(h2 : A → False), h3⟩ := h1\n  exact {}\n"
+    assert _judge(src.format("h2")).ok
+    r = _judge(src.format("h3"))
+    assert not r.ok and r.error.kind == "type_mismatch", r.error
+    for bad in ("obtain ⟨(h2 : B), h3⟩ := h1\n  exact h3", "rcases h1 with (h : A ∧ B)\n  exact h.1"):
+        r = _judge(f"example (A B : Prop) (h1 : A ∧ B) : A := by\n  {bad}\n")
+        assert not r.ok and r.error.kind == "unsupported", (bad, r.error)
+
+
 def test_forall_statement_proved_by_fun():
     # TPiL, Propositions and Proofs: `fun {p q : Prop}` takes the `∀ {p q : Prop}` binders, the rest is the proof
     assert _judge("theorem t1 : ∀ {p q : Prop}, p → q → p :=\n  fun {p q : Prop} (hp : p) (hq : q) => hp\n").ok
@@ -116,6 +132,14 @@ def _case(rng):
         script = [f"cases em ({_text(a)}) with", rng.choice(("| inl h => exact h1 h", "| inl h => exact h2 h")),
                   rng.choice(("| inr h => exact h2 h", "| inr h => exact h2 h", "| inr h => exact h1 h"))]
         return hyps, rng.choice((g, g, o)), script
+    if rng.random() < 0.3:  # typed rcases patterns, with the hypothesis's own type, a defeq one or another
+        hyps = [rng.choice((("∧", a, b), ("∨", a, b), ("∧", ("¬", a), b)))]
+        ta = rng.choice((a, b, ("→", a[1], "False") if a[0] == "¬" else a, hyps[0][1]))
+        pat = "⟨(x : {}), y⟩" if hyps[0][0] == "∧" else "(x : {}) | y"
+        script = [f"rcases h1 with {pat.format(_text(ta))}", rng.choice(("exact x", "exact y", "exact Or.inl x"))]
+        if hyps[0][0] == "∨":
+            script = script[:1] + ["· exact Or.inl x", "· exact Or.inr y"]
+        return hyps, rng.choice((a, b, ta, ("∨", a, b))), script
     if rng.random() < 0.4:  # `simp [*]` / `simp [h1]` / `simp` with literal and other hypotheses
         hyps = [rng.choice(("p", ("¬", "p"), ("¬", "q"), "q", a)), rng.choice(("q", ("¬", "q"), "p", b))]
         return hyps, rng.choice((a, b, c, ("∨", a, "p"), ("↔", a, a))), [rng.choice(("simp [*]", "simp [h1]", "simp"))]

@@ -95,6 +95,8 @@ def _match_pattern(goal: Goal, ty: Formula, pat, tac) -> Goal:
     the pattern's names are added, `h` is cleared, and the single `?_` keeps the goal's tag."""
     if pat[0] == "one":
         return goal.with_hyp(pat[1], ty)
+    if pat[0] == "typed":
+        raise _fail("unsupported", "a typed pattern in `intro ⟨…⟩` is outside gentzen's proof language", tac)
     items = list(pat[1])
     if ty is PROP or ty.kind not in ("and", "iff") or len(items) < 2:
         raise _fail("unsupported", "this `intro ⟨…⟩` pattern does not match an `∧`/`↔` hypothesis; outside "
@@ -265,7 +267,8 @@ def run_core(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, run_t
         for pat in tac.term:
             nxt = []
             for g in goals:
-                name = pat[1] if pat[0] == "one" else None
+                inner = pat[1] if pat[0] == "typed" else pat  # `rintro (h : φ)`: intro h, then the type
+                name = inner[1] if inner[0] == "one" else None
                 g2 = _intro_one(g, name, tac)
                 nxt.extend(_destruct(g2, len(g2.ctx) - 1, pat, tac) if pat[0] != "one" else [g2])
             goals = nxt

@@ -5,7 +5,7 @@ pattern as patterns.py parses it: ("one", name, col), ("clear", col), ("tuple"/"
 
 from __future__ import annotations
 
-from gentzen.core.formula import FALSE, Formula, Imp, to_lean
+from gentzen.core.formula import FALSE, Formula, Imp, defeq, to_lean
 from gentzen.core.goals import Goal, append_tag
 
 # Constructors of the propositional inductives: (name, field binder names, field types).
@@ -82,6 +82,8 @@ def _ctor_patterns(ctors, pat) -> list:
 
 
 def _name_of(pat) -> str | None:
+    if pat[0] == "typed":
+        return _name_of(pat[1])
     return pat[1] if pat[0] == "one" and pat[1] != "_" else None
 
 
@@ -116,6 +118,13 @@ def destruct(goal: Goal, index: int, pat, shown_name) -> list[Goal]:
         return [goal]
     if kind == "clear":
         return [Goal(goal.ctx[:index] + goal.ctx[index + 1:], goal.target, goal.tag)]
+    if kind == "typed":  # RCases `.typed`: isDefEq with the written type, which the hypothesis then carries
+        name, ty, inacc = goal.ctx[index]
+        if ty == "Prop" or not defeq(ty, pat[2]):
+            raise PatternErr("unsupported", "a typed rcases pattern whose type differs from the hypothesis's is "
+                             "outside gentzen's proof language (Lean's mismatch message is not modelled)", pat[-1])
+        ctx = goal.ctx[:index] + ((name, pat[2], inacc),) + goal.ctx[index + 1:]
+        return destruct(Goal(ctx, goal.target, goal.tag), index, pat[1], shown_name)
     if kind == "alts" and len(pat[1]) == 1:
         return destruct(goal, index, pat[1][0], shown_name)
     name, ty, _ = goal.ctx[index]

@@ -37,8 +37,8 @@ class _PatParser:
             raise SyntaxErr("parse", f"unexpected end of input; expected {what}", self.col())
         raise SyntaxErr("parse", f"unexpected token '{self.s[self.i]}'; expected {what}", self.col())
 
-    def med(self):
-        """rcasesPatMed: pat ('|' pat)*"""
+    def med(self, typed: bool = False):
+        """rcasesPatMed: pat ('|' pat)*; inside `( … )` rcasesPatLo: that, then optionally ` : term`."""
         start = self.col()
         items = [self.one()]
         self.ws()
@@ -46,10 +46,28 @@ class _PatParser:
             self.i += 1
             items.append(self.one())
             self.ws()
+        pat = items[0] if len(items) == 1 else ("alts", tuple(items), start)
         if self.i < len(self.s) and self.s[self.i] == ":":
-            raise SyntaxErr("unsupported", "typed rcases patterns `(p : φ)` are outside gentzen's proof language",
-                            self.col())
-        return items[0] if len(items) == 1 else ("alts", tuple(items), start)
+            if not typed:
+                raise SyntaxErr("unsupported", "typed rcases patterns `(p : φ)` are outside gentzen's proof language",
+                                self.col())
+            return self.typed(pat, start)
+        return pat
+
+    def typed(self, pat, start):
+        """`(pat : φ)` (RCasesPatt.typed): φ up to the `)` closing the pattern's parenthesis."""
+        self.i += 1
+        depth, j = 0, self.i
+        while j < len(self.s) and (depth or self.s[j] != ")"):
+            depth += self.s[j] in "(⟨[" and 1 or self.s[j] in ")⟩]" and -1 or 0
+            j += 1
+        try:
+            phi = parse_formula(self.s[self.i:j], lean=True)
+        except ParseError:
+            raise SyntaxErr("unsupported", "this typed rcases pattern `(p : φ)` is outside gentzen's proof language",
+                            self.col()) from None
+        self.i = j
+        return ("typed", pat, phi, start)
 
     def one(self):
         self.ws()
@@ -75,7 +93,7 @@ class _PatParser:
                 self.fail("',' or '⟩'")
         if c == "(":
             self.i += 1
-            inner = self.med()
+            inner = self.med(typed=True)
             self.ws()
             if self.i >= len(self.s) or self.s[self.i] != ")":
                 self.fail("')'")
@@ -108,6 +126,8 @@ def parse_pattern(text: str, base: int, *, alts: bool = True):
 
 
 def pattern_names(pat) -> list[str]:
+    if pat[0] == "typed":
+        return pattern_names(pat[1])
     if pat[0] == "one":
         return [] if pat[1] == "_" else [pat[1]]
     if pat[0] in ("tuple", "alts"):
@@ -217,7 +237,7 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
             raise SyntaxErr("unsupported", f"a typed `{word}` pattern (`… : φ`) is outside gentzen's proof language",
                             pcol)
         pat = parse_pattern(pat_text.rstrip(" ") if word == "rcases" else pat_text, pcol)
-        if pat[0] == "one":
+        if pat[0] == "one" or pat[0] == "typed" and pat[1][0] == "one":
             # rcasesCore leaves the hypothesis as it is for a bare name (RCases.lean, `.one`): not modelled
             raise SyntaxErr("unsupported", f"`{word}` with a single name as its pattern is outside gentzen's proof "
                             "language; use `⟨…⟩` or `… | …`", pat[-1])
@@ -251,10 +271,14 @@ def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
 def _has(pat, kinds) -> bool:
     if pat[0] in kinds:
         return True
+    if pat[0] == "typed":
+        return _has(pat[1], kinds)
     return pat[0] in ("tuple", "alts") and any(_has(q, kinds) for q in pat[1])
 
 
 def _has_hole(pat) -> bool:
+    if pat[0] == "typed":
+        return _has_hole(pat[1])
     if pat[0] == "one":
         return pat[1] == "_"
     return pat[0] in ("tuple", "alts") and any(_has_hole(q) for q in pat[1])
