@@ -108,6 +108,30 @@ def test_rw_not_clear_of_an_atom_and_tauto():
     assert not _judge("example (p : Prop) : p → p := by\n  tauto\n").ok  # core Lean has no `tauto`
 
 
+def test_rename_takes_the_last_hypothesis_of_that_type():
+    src = "example (a b : Prop) (h1 : a) (h2 : a) (hb : b) : a := by\n  rename a => x\n  exact x\n"
+    assert _judge(src).ok
+    r = _judge(src.replace("exact x", "exact h2"))  # h2 (the last of type a) is now x
+    assert not r.ok
+    assert _judge(src.replace("exact x", "exact h1")).ok
+    r = _judge(src.replace("rename a => x", "rename ¬a => x"))
+    assert not r.ok and r.error.kind == "unsupported", r.error
+
+
+def test_a_binder_macro_in_parentheses(tmp_path):
+    (tmp_path / "Proj").mkdir()
+    (tmp_path / "Proj" / "Lib.lean").write_text(
+        "@[term_parser] def «assume» :=\n  leading_parser withPosition (\"assume \" >> Term.ident >> \" : \" >> "
+        "termParser)\n  >> optSemicolon termParser\n\nmacro_rules\n| `(assume $h : $ty; $y) => `(fun $h : $ty ↦ $y)\n")
+    src = ("import Proj.Lib\n\ntheorem t (a b : Prop) : a ∨ b → b ∨ a :=\n  assume hab : a ∨ b\n  Or.elim hab\n"
+           "    (assume ha : a\n     Or.inr ha)\n    (assume hb : b\n     Or.inl hb)\n")
+    assert _judge(src, tmp_path).ok
+    r = _judge(src.replace("Or.inr ha", "Or.inl ha"), tmp_path)
+    assert not r.ok and r.error.kind == "type_mismatch", r.error
+    r = _judge(src.replace("assume hab : a ∨ b\n", "assume hab : a ∨ b; "), tmp_path)  # other forms: unsupported
+    assert not r.ok and r.error.kind == "unsupported", r.error
+
+
 def test_a_project_module_is_read(tmp_path):
     (tmp_path / "Proj").mkdir()
     (tmp_path / "Proj" / "Lib.lean").write_text(

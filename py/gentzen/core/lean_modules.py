@@ -145,7 +145,8 @@ def expand_binders(info: ModuleInfo, seg: str) -> str:
         return seg
     lines = seg.split("\n")
     for i, ln in enumerate(lines):
-        m = re.match(r"(\s*)(" + "|".join(map(re.escape, sorted(info.binders))) + r")(\s+[^:;]+:[^:;]+?)\s*$", ln)
+        m = re.match(r"(\s*(?:\(\s*)?)(" + "|".join(map(re.escape, sorted(info.binders))) + r")(\s+[^:;()]+:[^:;]+?)\s*$",
+                     ln)
         if not m or len(m.group(2)) < 3:
             continue
         nxt = next((x for x in lines[i + 1:] if x.strip()), None)

@@ -28,10 +28,10 @@ MATHLIB_LIBRARIES = tuple(f"Mathlib.{d}." for d in ("Data", "Order", "Algebra", 
 BY_CONTRA: ContextVar[bool] = ContextVar("gentzen_by_contra", default=False)
 # True while the kernel checks a proof under `set_option tactic.hygienic false` (set by ProofItem.check)
 UNHYGIENIC: ContextVar[bool] = ContextVar("gentzen_unhygienic", default=False)
-LIB_KINDS = frozenset(("lib_tauto", "lib_cases'", "lib_by_contra", "lib_apply_at", "lib_rw", "lib_rwa", "lib_rfl", "lib_change",
+LIB_KINDS = frozenset(("lib_rename", "lib_tauto", "lib_cases'", "lib_by_contra", "lib_apply_at", "lib_rw", "lib_rwa", "lib_rfl", "lib_change",
                        "lib_clear"))
 _MATHLIB_WORDS = ("cases'", "by_contra", "tauto")
-_CORE_WORDS = ("rw", "rwa", "rfl", "change", "clear")
+_CORE_WORDS = ("rw", "rwa", "rfl", "change", "clear", "rename")
 _NAME = r"[^\W\d][\w'!?₀-₉]*"
 _APPLY_AT = re.compile(rf"apply\s+({_NAME})\s+at\s+({_NAME})\s*$")
 _RW = re.compile(rf"(rwa?)\s*\[([^\]]*)\]\s*(?:at\s+({_NAME}))?\s*$")
@@ -91,6 +91,15 @@ def parse_library(word: str, s: str, col: int) -> Tactic | None:
         except ParseError as e:
             raise SyntaxErr("unsupported", f"`change`: {e.message}" + _ASK, col, end) from None
         return Tactic("lib_change", col, end, formula=phi, target=at.strip() or None)
+    if word == "rename":
+        body, arrow, new = rest.rpartition("=>")
+        if not arrow or not re.fullmatch(_NAME, new.strip()):
+            return None
+        try:
+            phi = parse_formula(body, offset=col + len(word), lean=True)
+        except ParseError as e:
+            raise SyntaxErr("unsupported", f"`rename`: {e.message}" + _ASK, col, end) from None
+        return Tactic("lib_rename", col, end, formula=phi, names=(check_name(new.strip(), col),))
     if word == "clear":
         names = rest.split()
         return Tactic("lib_clear", col, end, names=tuple(names)) if names else None
@@ -181,6 +190,15 @@ def run_library(tac, goal: Goal, next_n: int):
             raise _unsupported("`change … at` to a formula that is not the hypothesis up to `¬`", tac)
         ctx = goal.ctx[:i] + ((tac.target, tac.formula, False),) + goal.ctx[i + 1:]
         return [Goal(ctx, goal.target, goal.tag)], None, next_n
+    if kind == "lib_rename":
+        # Lean.Elab.Tactic.evalRename: the last hypothesis (findDeclRevM?) whose type is defeq to φ takes the name
+        _check_atoms(tac.formula, goal, tac)
+        for i in range(len(goal.ctx) - 1, -1, -1):
+            _n, ty, _inacc = goal.ctx[i]
+            if ty is not PROP and ty.unf is tac.formula.unf:
+                ctx = goal.ctx[:i] + ((tac.names[0], ty, False),) + goal.ctx[i + 1:]
+                return [Goal(ctx, goal.target, goal.tag)], None, next_n
+        raise _unsupported(f"`rename` with no hypothesis of type `{to_lean(tac.formula)}`", tac)
     if kind == "lib_clear":
         return [_clear(goal, tac)], None, next_n
     raise AssertionError(kind)

@@ -96,7 +96,7 @@ def _typed_intro(rest: str) -> list | None:
         pos = m.end()
     return out or None
 _CORE_WORDS = frozenset("assumption contradiction trivial show intros rintro rcases obtain cases refine".split())
-_LIB_WORDS = frozenset(("cases'", "by_contra", "tauto", "apply", "rw", "rwa", "rfl", "change", "clear"))
+_LIB_WORDS = frozenset(("cases'", "by_contra", "tauto", "apply", "rw", "rwa", "rfl", "change", "clear", "rename"))
 _ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_intro not_intro raa and_elim "
                       "or_elim imp_elim not_elim reit true_intro dne".split())
 
