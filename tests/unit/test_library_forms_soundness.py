@@ -96,6 +96,19 @@ def test_typed_rcases_patterns():
         assert not r.ok and r.error.kind == "unsupported", (bad, r.error)
 
 
+def test_file_lemma_with_premises_in_its_type():
+    # Logic and Proof: `theorem and_commute {A B : Prop} : A ∧ B → B ∧ A` then `h2 (and_commute h1)`: elabAppArgs
+    # goes on with the conclusion's `→` premises for the extra arguments
+    lem = "theorem ac {A B : Prop} : A ∧ B → B ∧ A :=\nfun h ↦ And.intro (And.right h) (And.left h)\n\n"
+    def last(src):
+        return [it.check() for it in lean_items(lem + src) if it.judged][-1]
+    assert last("example (C D E : Prop) (h1 : C ∧ ¬ D) (h2 : ¬ D ∧ C → E) : E := h2 (ac h1)\n").ok
+    assert last("example (C D : Prop) (h1 : C ∧ D) : D ∧ C := ac h1\n").ok
+    for bad in ("example (C D : Prop) (h1 : C ∧ D) : C ∧ D := ac h1\n", "example (C D : Prop) (h1 : C) : D ∧ C := ac h1\n"):
+        r = last(bad)
+        assert not r.ok and r.error.kind in ("type_mismatch", "unsupported"), (bad, r.error)
+
+
 def test_forall_statement_proved_by_fun():
     # TPiL, Propositions and Proofs: `fun {p q : Prop}` takes the `∀ {p q : Prop}` binders, the rest is the proof
     assert _judge("theorem t1 : ∀ {p q : Prop}, p → q → p :=\n  fun {p q : Prop} (hp : p) (hq : q) => hp\n").ok

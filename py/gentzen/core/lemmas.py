@@ -67,6 +67,10 @@ def elab_lemma(el, lem: Lemma, node, args, hint, err):
         if got is PROP or not _unify(pat, got, s):
             err("type_mismatch", el._mm(a, got, to_lean(want), (node, tuple(own[: i + 1]))), a)
     ty = lem.concl
+    if rest and len(own) == len(explicit):
+        before = len(rest)
+        s, rest = _premises(el, lem, node, args, own, rest, hint, s, err)
+        ty = _peel(ty, before - len(rest))
     for name, kind, _e, pat in reversed(explicit[len(own):]):
         if kind == "prop":
             err("unsupported", f"`{node.name}` applied to fewer propositions than it takes (a `∀` over `Prop`) is "
@@ -81,6 +85,39 @@ def elab_lemma(el, lem: Lemma, node, args, hint, err):
             "no expected type here; Lean elaborates in another order and may have one: Lean may accept it (check "
             "with `--backend repl` or `--backend both`))", node)
     return out, rest
+
+
+def _peel(ty: Formula, n: int) -> Formula:
+    for _ in range(n):
+        ty = ty.args[1]
+    return ty
+
+
+def _premises(el, lem: Lemma, node, args, own, rest, hint, s: dict, err):
+    """More arguments than explicit binders: the conclusion's leading `→` premises take them (elabAppArgs goes on
+    with the function type `?A ∧ ?B → ?B ∧ ?A`), with the expected type first when every argument is consumed
+    (propagateExpectedType). Returns the substitution and the arguments left for the caller."""
+    ty, n = lem.concl, 0
+    while n < len(rest) and ty.kind == "imp":
+        ty, n = ty.args[1], n + 1
+    if n == 0:
+        return s, rest
+    if hint is not None and n == len(rest):
+        first = dict(s)
+        if _unify(ty, hint, first):
+            s = first
+    ty = lem.concl
+    for k, a in enumerate(rest[:n]):
+        pat, ty = ty.args
+        want = _inst(pat, s)
+        app = (node, tuple(own) + tuple(rest[: k + 1]))
+        if "?" not in to_lean(want):
+            el.check(a, want, app=app)
+            continue
+        got = el.infer(a, None)
+        if got is PROP or not _unify(pat, got, s):
+            err("type_mismatch", el._mm(a, got, to_lean(want), app), a)
+    return s, rest[n:]
 
 
 def _mv(name: str) -> Formula:
