@@ -73,27 +73,34 @@ def written_steps(attempt) -> list[str]:
     return steps
 
 
-def state_rows(tokenizer, theorem: str, steps: list[str], fmt: str, max_len: int) -> list[tuple[list[int], list[int]]]:
-    """(ids, labels) per written step under the prompt the sampler showed: the state after the accepted
-    steps before it (replayed in the kernel with the environment's names); a step the kernel rejects
-    can only be the last."""
+def step_prompts(theorem: str, steps: list[str], fmt: str) -> list[tuple[str, str]]:
+    """(prompt, completion) per written step under the prompt the sampler showed: the state after the
+    accepted steps before it (replayed in the kernel with the environment's names); a step the kernel
+    rejects can only be the last."""
     from gentzen.core.kernel import start
     from gentzen.core.theorem import parse_theorem
     from gentzen.models import formats
-    from gentzen.train.sequences import encode
 
     th = parse_theorem(theorem)
     statement, state, out = th.statement(), start(th, auto_names=True), []
     for line in steps:
         so_far = state.proof_text()
-        prompt = formats.build_prompt(fmt, statement, so_far + "\n" if so_far else "", formats.shown_state(state))
-        ex = formats.Example((formats.Segment(prompt, False), formats.Segment(formats.target(fmt, line), True)), eos=False)
-        out.append(encode(tokenizer, ex, max_len, loss_on_prompt=False))
+        out.append((formats.build_prompt(fmt, statement, so_far + "\n" if so_far else "", formats.shown_state(state)),
+                    formats.target(fmt, line)))
         nxt = state.step(line)
         if not hasattr(nxt, "render"):
             break
         state = nxt
     return out
+
+
+def state_rows(tokenizer, theorem: str, steps: list[str], fmt: str, max_len: int) -> list[tuple[list[int], list[int]]]:
+    """(ids, labels) per written step under its state prompt (step_prompts)."""
+    from gentzen.models import formats
+    from gentzen.train.sequences import encode
+
+    return [encode(tokenizer, formats.Example((formats.Segment(prompt, False), formats.Segment(step, True)), eos=False),
+                   max_len, loss_on_prompt=False) for prompt, step in step_prompts(theorem, steps, fmt)]
 
 
 def round_sequences(tokenizer, rows: list[dict], eps: float, max_len: int,
