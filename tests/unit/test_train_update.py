@@ -36,7 +36,7 @@ def pretrained():
     for _ in range(3):  # the formats interleaved: a format trained only first is half forgotten by the others
         for fmt in ("whole", "state", "state+proof"):
             update(model, tok, RECORDS, UpdateConfig(steps=20, batch=8, lr=3e-3, warmup=0.0, min_lr_frac=1.0,
-                                                     format=fmt))
+                                                     format=fmt, batching="random", weighting="token"))
     return model, tok
 
 
@@ -188,7 +188,7 @@ def test_epochs_size_the_steps_and_the_lr_warms_up_then_decays(pretrained):
     assert all(a >= b for a, b in zip(lrs[peak:], lrs[peak + 1:])) and lrs[-1] < 0.2 * 1e-3  # then decays
 
 
-def test_the_forgetting_probe_is_the_mean_ce_of_the_probe_before_and_after(pretrained):
+def test_the_forgetting_probe_is_the_mean_ce_per_proof_and_per_token_before_and_after(pretrained):
     from gentzen.train.update import evaluate, probe_ce, update
 
     base, tok = pretrained
@@ -203,8 +203,12 @@ def test_the_forgetting_probe_is_the_mean_ce_of_the_probe_before_and_after(pretr
     stats = update(model, tok, train, _cfg(steps=10, lr=1e-2, loss="gem", weights="ua", weight_budget={"n": 4}),
                    probe=probe)
     f = stats.forgetting
-    assert f["proofs"] == 4 and f["before"] == pytest.approx(whole_batch, rel=1e-5)
-    assert f["after"] == pytest.approx(evaluate(model, tok, probe, plain)["ce"], rel=1e-5) and f["after"] != f["before"]
+    assert f["proofs"] == 4 and f["token"]["before"] == pytest.approx(whole_batch, rel=1e-5)
+    assert f["token"]["after"] == pytest.approx(evaluate(model, tok, probe, plain)["ce"], rel=1e-5)
+    # the headline weighs every proof the same: the mean of each proof's own mean CE
+    each = [evaluate(model, tok, [p], plain)["ce"] for p in probe]
+    assert f["after"] == pytest.approx(sum(each) / 4, rel=1e-5) and f["after"] != f["before"]
+    assert sum(b["proofs"] for b in f["buckets"].values()) == 4
     assert stats.probe_seconds > 0
     assert update(copy.deepcopy(base), tok, train, _cfg(steps=1)).forgetting is None  # no probe, no figures
 

@@ -177,7 +177,7 @@ def test_the_source_recipe_is_the_default_and_variants_are_reported(tmp_path):
     cfg = TTRLConfig()
     # the loss is the one deviation: CE, measured against the source's GEM (docs/training.md); --loss gem gives it
     assert (cfg.depth, cfg.max_variants, cfg.redraws_per_line, cfg.redraws_per_proof, cfg.loss) == (2, 0, 4, 24, "ce")
-    assert cfg.replay == "" and cfg.replay_share == 0.9 and cfg.probe == 200 and cfg.steps == 0 and cfg.epochs < 1
+    assert cfg.replay == "" and cfg.replay_share == -1 and cfg.probe == 200 and cfg.steps == 0 and cfg.epochs < 1
     t = Item("t", "theorem t (P Q R : Prop) (h1 : P → Q) (h2 : Q → R) : P → R := by", "target", "t")
     pool = Pool.build([t], with_variants="own", depth=2, cap=0, seed=0)
     rep = pool.variant_report()

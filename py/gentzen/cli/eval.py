@@ -221,7 +221,12 @@ def compare(
     out.print(f"pairs {res['pairs']}: both {res['both']}, neither {res['neither']}, only A (b) {res['b_count']}, "
               f"only B (c) {res['c_count']}")
     lo, hi = res["ci95"]
-    out.print(f"gain of B over A {res['gain']:+.3f} (95% CI {lo:+.3f} … {hi:+.3f}), exact McNemar p = {res['p_value']:.4g}")
+    unit = res.get("by_theorem")
+    if unit:
+        out.print(f"{res['seeds']} seeds: tested per theorem ({unit['theorems']}): B higher on {unit['wins_b']}, "
+                  f"A higher on {unit['wins_a']}, {unit['ties']} tied")
+    out.print(f"gain of B over A {res['gain']:+.3f} (95% CI {lo:+.3f} … {hi:+.3f}), exact "
+              f"{'sign test over theorems' if unit else 'McNemar'} p = {res['p_value']:.4g}")
     if res.get("plot"):
         err.print(f"wrote {res['plot']}")
 

@@ -3,7 +3,8 @@
 A pair is one (seed, theorem) both runs finished; each side either solved it (a verified proof
 within the run's token budget) or not. b counts pairs only A solved, c pairs only B solved; the
 gain of B over A is (c - b)/pairs with Newcombe's 95% score interval for paired proportions, and
-McNemar's exact p-value tests b = c.
+McNemar's exact p-value tests b = c. With several seeds the theorem is the unit (stats.by_theorem):
+the p-value, gain and interval are over theorems, not over (seed, theorem) pairs pooled as independent.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 from pathlib import Path
 
 from gentzen.errors import InputError
-from gentzen.eval.stats import mcnemar_exact, paired_gain
+from gentzen.eval.stats import by_theorem, mcnemar_exact, paired_gain
 from gentzen.eval.summary import summarize, within_budget
 
 
@@ -88,6 +89,12 @@ def compare(run_a: str | Path, run_b: str | Path, *, method_a: str | None = None
         "p_value": mcnemar_exact(only_a, only_b),
         "unpaired": {"a": len(side_a) - n, "b": len(side_b) - n},
     }
+    seeds = len({s for s, _ in keys})
+    result["seeds"] = seeds
+    if seeds > 1:  # seeds on one theorem are not independent pairs: the theorem is the unit of the test
+        unit = by_theorem({k: solved(side_a[k], bud_a) for k in keys}, {k: solved(side_b[k], bud_b) for k in keys})
+        result["by_theorem"] = unit
+        result["p_value"], result["gain"], result["ci95"] = unit["p_value"], unit["gain"], unit["ci95"]
     if plot is not None:
         from gentzen.eval.plots import plot_compare
 

@@ -116,3 +116,25 @@ def log_grid(lo: float, hi: float, points: int = 40) -> list[float]:
     hi = max(hi, lo * 1.0001)
     r = (hi / lo) ** (1 / (points - 1))
     return [lo * r**i for i in range(points)]
+
+
+def by_theorem(solved_a: dict, solved_b: dict, z: float = 1.959964) -> dict:
+    """Paired comparison with the theorem as the unit, for runs with several seeds on the same theorems
+    (`solved_x`: (seed, theorem) -> bool): seeds on one theorem are not independent pairs. Each theorem's
+    side scores the share of its common seeds it solved; B wins a theorem where its share is higher. The
+    p-value is the exact sign test (McNemar's on theorems) of B's wins against A's; the gain is the mean
+    share difference with a normal 95% interval over theorems (one seed: the pair counts as before)."""
+    names = sorted({n for _, n in solved_a.keys() & solved_b.keys()})
+    diffs = []
+    for n in names:
+        seeds = [s for (s, m) in solved_a.keys() & solved_b.keys() if m == n]
+        diffs.append(sum(solved_b[s, n] - solved_a[s, n] for s in seeds) / len(seeds))
+    if not diffs:
+        raise InputError("no paired theorems to compare")
+    wins_a, wins_b = sum(d < 0 for d in diffs), sum(d > 0 for d in diffs)
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 else 0.0
+    half = z * sd / math.sqrt(len(diffs))
+    return {"theorems": len(diffs), "wins_a": wins_a, "wins_b": wins_b, "ties": len(diffs) - wins_a - wins_b,
+            "p_value": mcnemar_exact(wins_a, wins_b), "gain": round(mean, 4),
+            "ci95": [round(max(-1.0, mean - half), 4), round(min(1.0, mean + half), 4)]}

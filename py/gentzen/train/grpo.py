@@ -82,7 +82,6 @@ PROVENANCE = ("model", "targets", "group", "method", "temperature", "clip", "kl_
 
 def check_config(cfg: GRPOConfig) -> None:
     """Every option's range and choice, before torch loads (InputError)."""
-    from gentzen.models.checkpoint import read_meta
     from gentzen.models.threads import check_threads
 
     def need(ok: bool, message: str) -> None:
@@ -91,9 +90,6 @@ def check_config(cfg: GRPOConfig) -> None:
 
     need(bool(cfg.model and cfg.targets and cfg.out), "--model, --targets and --out are required")
     need((Path(cfg.model) / "config.json").is_file(), f"--model {cfg.model}: not a model directory (no config.json)")
-    need(read_meta(cfg.model).get("format", "whole") == "whole",
-         f"--model {cfg.model}: GRPO trains whole-proof models (format whole); this one is "
-         f"{read_meta(cfg.model).get('format')!r}")
     need(Path(cfg.targets).is_file(), f"--targets {cfg.targets}: no such file")
     need(cfg.rounds >= 1, f"--rounds must be at least 1, got {cfg.rounds}")
     need(cfg.group >= 2, f"--group must be at least 2 (a group of one has no relative advantage), got {cfg.group}")
@@ -117,29 +113,41 @@ def check_config(cfg: GRPOConfig) -> None:
         raise InputError(f"--out {out} holds a GRPO run: pass --resume to continue it, or choose another --out")
 
 
+def model_format(cfg: GRPOConfig) -> str:
+    """The prompt format of the model the run starts from (whole | state | state+proof)."""
+    from gentzen.models.checkpoint import read_meta
+
+    return read_meta(cfg.model).get("format", "whole") if cfg.model else "whole"
+
+
 def update_config(cfg: GRPOConfig, seed: int) -> UpdateConfig:
-    """The shared update's config: the replay step, and the batch size and lr schedule of GRPO's own steps."""
+    """The shared update's config: the replay step, and the batch size and lr schedule of GRPO's own steps,
+    in the model's own format."""
     return UpdateConfig(epochs=cfg.epochs, steps=cfg.steps, batch=cfg.batch, lr=cfg.lr, warmup=cfg.warmup,
-                        loss="ce", format="whole", seed=seed)
+                        loss="ce", format=model_format(cfg), seed=seed)
 
 
-def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, theorem: str) -> dict:
+def sample_target(cfg: GRPOConfig, engine, verifier, round_no: int, index: int, theorem: str,
+                  fmt: str = "whole") -> dict:
     """G attempts at one target (all of them: no stop at the first proof), each with its 0/1 reward:
-    1 when the sampler's kernel accepted it and the run's verifier (the kernel, or Lean) accepts it again."""
+    1 when the sampler's kernel accepted it and the run's verifier (the kernel, or Lean) accepts it again.
+    In the state formats each attempt also keeps the steps the model wrote (grpo_loss.written_steps)."""
     import time
 
     from gentzen.search.compute import Compute
     from gentzen.search.methods import run_method
+    from gentzen.train.grpo_loss import written_steps
 
     res = run_method(cfg.method, theorem, engine, samples=cfg.group, temperature=cfg.temperature,
-                     seed=derived_seed(cfg.seed, round_no, index), fmt="whole", stop_at_first=False)
+                     seed=derived_seed(cfg.seed, round_no, index), fmt=fmt, stop_at_first=False)
     accepted = [k for k, a in enumerate(res.attempts) if a.ok]
     t0 = time.perf_counter()
     verdicts = list(verifier.verify_many([(theorem, res.attempts[k].proof) for k in accepted])) if accepted else []
     ok = {k for k, v in zip(accepted, verdicts) if v.ok}
     c = Compute.of(res.attempts)
     return {"round": round_no, "index": index, "theorem": theorem,
-            "attempts": [{"proof": a.proof, "reward": 1.0 if k in ok else 0.0} for k, a in enumerate(res.attempts)],
+            "attempts": [{"proof": a.proof, "reward": 1.0 if k in ok else 0.0,
+                          **({"steps": written_steps(a)} if fmt != "whole" else {})} for k, a in enumerate(res.attempts)],
             "verified": len(ok), "tokens": c.tokens, "model_calls": c.model_calls,
             "kernel_checks": c.kernel_checks, "sample_seconds": round(c.sample_seconds, 6),
             "check_seconds": round(c.check_seconds + time.perf_counter() - t0, 6),
@@ -167,7 +175,7 @@ def _sample_round(cfg: GRPOConfig, current: str, verifier, round_no: int, target
             raise Interrupted(str(samples_file.parent), round_no - 1)
         if hasattr(engine, "clear_cache"):
             engine.clear_cache()
-        row = sample_target(cfg, engine, verifier, round_no, i, targets[i])
+        row = sample_target(cfg, engine, verifier, round_no, i, targets[i], model_format(cfg))
         clock.charge(row["sample_seconds"], row["check_seconds"])
         samples_log.write(row)
         rows[i] = row
@@ -185,7 +193,7 @@ def _train_round(torch, cfg: GRPOConfig, model, ref_model, tokenizer, ordered: l
     train_seed = derived_seed(cfg.seed, round_no, "train")
     torch.manual_seed(train_seed)
     ucfg = update_config(cfg, train_seed)
-    seqs = round_sequences(tokenizer, ordered, cfg.std_eps, ucfg.max_len)
+    seqs = round_sequences(tokenizer, ordered, cfg.std_eps, ucfg.max_len, ucfg.format)
     before = replay.probe_before(model, tokenizer, source, ucfg, clock) if seqs else None
     policy = {"steps": 0, "loss_before": None, "loss_after": None, "tokens": 0}
     replayed = 0
@@ -277,7 +285,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
                       "loss_before": policy["loss_before"], "loss_after": policy["loss_after"]}
             spent = sum(split.get(k, 0.0) for k in ("sampling", "checking", "training", "other"))
             meta = {**meta, "seconds": round(float(meta.get("seconds") or 0) + spent, 2),
-                    "sft_seconds": meta.get("sft_seconds", meta.get("seconds")), "format": "whole",
+                    "sft_seconds": meta.get("sft_seconds", meta.get("seconds")), "format": model_format(cfg),
                     "grpo": {"round": round_no, "from": str(cfg.model), "config": asdict(cfg), "tally": tally.to_dict()}}
             with clock.loading():
                 checkpoint.save_checkpoint(out / record["model"], model, tokenizer, meta,

@@ -168,11 +168,11 @@ def resolve(spec: str, model_dir: str, share: float, probe: int, exclude: set[st
 # -- for a method whose own step is not `update` (SDPO): replay and probe around it ------------------
 
 
-def probe_before(model, tokenizer, source: ReplaySource, cfg, clock=None) -> float | None:
-    """The probe's CE before a method's own update (None without a probe)."""
-    from gentzen.train.update import probe_ce
+def probe_before(model, tokenizer, source: ReplaySource, cfg, clock=None) -> dict | None:
+    """The probe's scores before a method's own update (probe.probe_scores; None without a probe)."""
+    from gentzen.train.probe import probe_scores
 
-    return probe_ce(model, tokenizer, source.probe, cfg, clock) if source.probe else None
+    return probe_scores(model, tokenizer, source.probe, cfg, clock) if source.probe else None
 
 
 def replay_update(model, tokenizer, source: ReplaySource, own: int, cfg, seed: int) -> int:
@@ -187,14 +187,14 @@ def replay_update(model, tokenizer, source: ReplaySource, own: int, cfg, seed: i
     return k
 
 
-def probe_after(model, tokenizer, source: ReplaySource, cfg, before: float | None, clock=None) -> dict | None:
-    """`{"before", "after", "proofs"}` once the method's update and its replay are done."""
-    from gentzen.train.update import probe_ce
+def probe_after(model, tokenizer, source: ReplaySource, cfg, before: dict | None, clock=None) -> dict | None:
+    """The forgetting record (probe.forgetting: per theorem, per token, per length bucket) once the
+    method's update and its replay are done."""
+    from gentzen.train.probe import forgetting, probe_scores
 
     if before is None:
         return None
-    after = probe_ce(model, tokenizer, source.probe, cfg, clock)
-    return {"before": round(before, 6), "after": round(after, 6), "proofs": len(source.probe)}
+    return forgetting(before, probe_scores(model, tokenizer, source.probe, cfg, clock), len(source.probe))
 
 
 __all__ = ["ReplaySpec", "ReplaySource", "parse_replay", "check_replay", "resolve", "model_data", "cache_dir"]

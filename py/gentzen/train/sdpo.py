@@ -15,7 +15,7 @@ from pathlib import Path
 from gentzen.errors import InputError, require
 from gentzen.train.accounting import Clock, JsonlLog, Tally, resume_state
 from gentzen.train.sdpo_config import PROVENANCE, SDPOConfig, check_config, load_theorems
-from gentzen.train.sdpo_group import one_group, preflight
+from gentzen.train.sdpo_group import model_format, one_group, preflight
 from gentzen.train.sdpo_loss import sdpo_update
 
 
@@ -107,7 +107,7 @@ class _Session:
         # replay and the forgetting probe around every update (train/replay.py; a lean-task HF model has no data of its own)
         self.source = replay.resolve(cfg.replay or ("none" if cfg.task == "lean" else ""), cfg.model, cfg.replay_share,
                                      cfg.probe, set(theorems), say)
-        self.ucfg = UpdateConfig(lr=cfg.lr, seed=cfg.seed)
+        self.ucfg = UpdateConfig(lr=cfg.lr, seed=cfg.seed, format=model_format(cfg))
         self.gaps: list[tuple[float, int]] = []  # (gap, proofs) of every measured iteration
         self.teacher = None  # the stop-gradient teacher of the theorem (per-theorem) or the run (batch)
 

@@ -13,13 +13,43 @@ from gentzen.train.sdpo_loss import Sample, make_sample
 from gentzen.train.teacher import GAP_THEOREMS, GapItem, gap_items, reference_proofs, teacher_gap
 
 
+def model_format(cfg: SDPOConfig) -> str:
+    """The prop task's prompt format: the model's own (whole | state | state+proof); the lean task's is its own."""
+    from gentzen.models.checkpoint import read_meta
+
+    return read_meta(cfg.model).get("format", "whole") if cfg.task != "lean" and cfg.model else "whole"
+
+
 def sample_group(cfg: SDPOConfig, engine, theorem: str, seed: int):
-    """A group of guided samples; per-theorem mode stops the group at its first proof (the theorem
-    is solved), batch mode samples whole groups (verified siblings teach the failed ones)."""
+    """A group of guided samples in the model's format; per-theorem mode stops the group at its first
+    proof (the theorem is solved), batch mode samples whole groups (verified siblings teach the failed ones)."""
     from gentzen.search.methods import run_method
 
     return run_method("guided", theorem, engine, samples=cfg.group, temperature=cfg.temperature, seed=seed,
-                      fmt="whole", stop_at_first=cfg.mode == "per-theorem")
+                      fmt=model_format(cfg), stop_at_first=cfg.mode == "per-theorem")
+
+
+def state_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts, fbs: dict, ok: list):
+    """The state formats: one SDPO sample per written step of each failed attempt (student: the step's
+    state prompt; teacher: that prompt + the attempt's feedback block), and one teacher-gap item per
+    step of each verified proof (so the gap is in nats per step)."""
+    from gentzen.train.feedback import pick_sibling, teacher_prompt
+    from gentzen.train.grpo_loss import step_prompts, written_steps
+
+    fmt, samples, items = model_format(cfg), [], []
+    first_fb = next(iter(fbs.values()), None)
+    for i, (a, v) in enumerate(zip(res.attempts, verdicts)):
+        fb = fbs.get(i) if not v.ok else first_fb
+        sibling = pick_sibling(ok, i)
+        if v.ok and fb is None and not sibling:
+            continue
+        for prompt, step in step_prompts(theorem, written_steps(a), fmt):
+            teacher = teacher_prompt(prompt, fb, sibling, cfg.feedback_chars)
+            if v.ok:
+                items.append(GapItem(prompt, teacher, step))
+            elif i in fbs:
+                samples.append(make_sample(tokenizer, prompt, teacher, step))
+    return samples, [p for _, p in ok], items
 
 
 def check_group(verifier, theorem: str, res, clock: Clock) -> list:
@@ -39,7 +69,7 @@ def failed_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts):
     statement = parse_theorem(theorem).statement()
     student = build_prompt("whole", statement)
     ok = [(i, a.proof) for i, (a, v) in enumerate(zip(res.attempts, verdicts)) if v.ok]
-    samples, feedbacks = [], []
+    samples, feedbacks, fbs = [], [], {}
     for i, (a, v) in enumerate(zip(res.attempts, verdicts)):
         if v.ok or not a.proof.strip():
             continue
@@ -48,8 +78,13 @@ def failed_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts):
         else:
             fb = verdict_feedback(v, kernel_feedback(theorem, a.proof, a.error).state if a.error else "")
         feedbacks.append(fb)
+        fbs[i] = fb
+        if model_format(cfg) != "whole":
+            continue
         teacher = teacher_prompt(student, fb, pick_sibling(ok, i), cfg.feedback_chars)
         samples.append(make_sample(tokenizer, student, teacher, a.proof + "\n"))
+    if model_format(cfg) != "whole":
+        return state_samples(cfg, tokenizer, theorem, res, verdicts, fbs, ok)
     proofs = [p for _, p in ok]
     return samples, proofs, gap_items(student, proofs, feedbacks, cfg.feedback_chars)
 
@@ -125,9 +160,12 @@ def preflight(torch, cfg, engine, verifier, student, teacher, tokenizer, theorem
     items: list[GapItem] = []
     for i, theorem in enumerate(theorems[:GAP_THEOREMS]):
         res = run_method("guided", theorem, engine, samples=cfg.group, temperature=cfg.temperature,
-                         seed=derived_seed(cfg.seed, i, "gap"), fmt="whole", stop_at_first=False)
+                         seed=derived_seed(cfg.seed, i, "gap"), fmt=model_format(cfg), stop_at_first=False)
         verdicts = list(verifier.verify_many([(theorem, a.proof) for a in res.attempts]))
-        _, proofs, _ = failed_samples(cfg, tokenizer, theorem, res, verdicts)
+        _, proofs, state_items = failed_samples(cfg, tokenizer, theorem, res, verdicts)
+        if model_format(cfg) != "whole":  # per-step items of the group's verified proofs (no reference proofs)
+            items += state_items
+            continue
         ref = refs.get(theorem)
         if ref and ref not in proofs and check_proof(theorem, ref).ok:
             proofs.append(ref)

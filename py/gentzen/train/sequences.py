@@ -49,6 +49,30 @@ def epoch_batches(lengths: list[int], batch_size: int, seed: int, epoch: int) ->
     return batches
 
 
+def batch_stream(lengths: list[int], batch_size: int, seed: int, bucketed: bool = True):
+    """Endless batches of indices: SFT's length-bucketed ones (`epoch_batches`), epoch after epoch; or
+    (bucketed False, the update's old batching) proofs of any lengths drawn from shuffled epochs, no index
+    twice in a batch."""
+    if bucketed:
+        epoch = 0
+        while True:
+            yield from epoch_batches(lengths, batch_size, seed, epoch)
+            epoch += 1
+    rng, order = random.Random(seed), []
+    while True:
+        batch: list[int] = []
+        while len(batch) < batch_size:
+            if not order:
+                order = list(range(len(lengths)))
+                rng.shuffle(order)
+            i = order.pop()
+            if i not in batch:
+                batch.append(i)
+            else:
+                order.insert(0, i)
+        yield batch
+
+
 def collate(torch, rows: list[tuple[list[int], list[int]]], pad_id: int, device: str):
     """(ids, labels, attention mask) tensors of a batch, right-padded to its longest row, on `device`."""
     width = max(len(ids) for ids, _ in rows)

@@ -9,7 +9,6 @@ mean CE of fixed held-out proofs before and after. The mix (own proofs + replay)
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,6 +42,9 @@ class UpdateConfig:
     max_len: int = _opt(512, "longest training sequence in tokens (longer ones are cut)")
     format: str = _opt("whole", "prompt format: whole | state | state+proof")
     seed: int = _opt(0, "seed of the data order")
+    batching: str = _opt("length", "length: SFT's length-bucketed batches of similar-length proofs | random (any lengths)")
+    weighting: str = _opt("proof", "proof: each proof's mean token loss, then the mean over the batch's proofs (every "
+                                   "theorem weighs the same) | token: one mean over all tokens (long proofs dominate)")
     lora: str | None = _opt(None, "train a LoRA adapter instead of all weights: 'r=8,alpha=16,dropout=0.0'")
 
 
@@ -125,6 +127,9 @@ def check_update_config(cfg: UpdateConfig) -> None:
         raise InputError(f"warmup must be in [0, 1) and min_lr_frac in [0, 1], got {cfg.warmup:g}, {cfg.min_lr_frac:g}")
     if cfg.batch < 1:
         raise InputError(f"batch must be at least 1, got {cfg.batch}")
+    if cfg.batching not in ("length", "random") or cfg.weighting not in ("proof", "token"):
+        raise InputError(f"batching must be length or random and weighting proof or token, got {cfg.batching!r}, "
+                         f"{cfg.weighting!r}")
     if not cfg.lr > 0:
         raise InputError(f"lr must be greater than 0, got {cfg.lr}")
     if cfg.loss not in losses.LOSSES:
@@ -239,7 +244,11 @@ def batch_objective(torch, model, tokenizer, proofs: list[_Proof], cfg: UpdateCo
                 weights[r + k, :len(row)] = torch.tensor(row, dtype=weights.dtype)
             r += len(p.rows)
         weights = weights.to(per_token.device)
-    objective = losses.weighted_mean(per_token, target, weights)
+    if cfg.weighting == "proof":
+        owner = torch.tensor([k for k, p in enumerate(proofs) for _ in p.rows], device=per_token.device)
+        objective = losses.per_proof_mean(per_token, target, owner, len(proofs), weights)
+    else:
+        objective = losses.weighted_mean(per_token, target, weights)
     mean_w = 1.0 if weights is None else float((weights * (target != -100)).sum()) / max(n_sup, 1)
     return objective, ce, mean_w, n_sup, int(mask.sum())
 
@@ -266,7 +275,9 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
         return stats
     from contextlib import nullcontext
 
-    before = probe_ce(model, tokenizer, probe, cfg, clock, stats) if probe else None
+    from gentzen.train.probe import forgetting, probe_scores
+
+    before = probe_scores(model, tokenizer, probe, cfg, clock, stats) if probe else None
     with clock.training() if clock is not None else nullcontext():
         t_start = time.perf_counter()
         device = str(next(model.parameters()).device)
@@ -279,8 +290,10 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
         groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": cfg.weight_decay},
                   {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
         opt = torch.optim.AdamW(groups, lr=cfg.lr, betas=(0.9, 0.95))
-        rng = random.Random(cfg.seed)
-        order: list[int] = []
+        from gentzen.train.sequences import batch_stream
+
+        batches = batch_stream([sum(len(ids) for ids, _ in p.rows) for p in proofs], min(cfg.batch, len(proofs)),
+                               cfg.seed, cfg.batching == "length")
         was_training = model.training
         model.train()
         weight_sum = 0.0
@@ -289,16 +302,7 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
             lr = lr_at(cfg, step, total)
             for g in opt.param_groups:
                 g["lr"] = lr
-            batch = []
-            while len(batch) < min(cfg.batch, len(proofs)):  # epochs of shuffled proofs, no repeats in a batch
-                if not order:
-                    order = list(range(len(proofs)))
-                    rng.shuffle(order)
-                i = order.pop()
-                if i not in batch:
-                    batch.append(i)
-                else:
-                    order.insert(0, i)
+            batch = next(batches)
             objective, ce, mean_w, n_sup, n_tok = batch_objective(torch, model, tokenizer,
                                                                   [proofs[i] for i in batch], cfg, device)
             opt.zero_grad(set_to_none=True)
@@ -320,42 +324,17 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
         stats.mean_weight = weight_sum / max(stats.supervised_tokens, 1)
         stats.seconds = time.perf_counter() - t_start
     if probe:
-        after = probe_ce(model, tokenizer, probe, cfg, clock, stats)
-        stats.forgetting = {"before": round(before, 6), "after": round(after, 6), "proofs": len(probe)}
+        stats.forgetting = forgetting(before, probe_scores(model, tokenizer, probe, cfg, clock, stats), len(probe))
     return stats
 
 
 def probe_ce(model, tokenizer, probe: list[dict], cfg: UpdateConfig, clock=None, stats: UpdateStats | None = None,
              chunk: int = 64) -> float:
-    """Mean per-token CE of the probe records (plain CE in cfg.format, no weights); the time is booked
-    as loading (a diagnostic, not the method's compute) and added to stats.probe_seconds. Sequences
-    run `chunk` at a time sorted by length: in the state format, batches of whole proofs padded to
-    their longest line made 1.8 times the real tokens (200 held-out proofs, shipped model)."""
-    from contextlib import nullcontext
+    """Mean per-token CE of the probe records (plain CE in cfg.format); probe.probe_scores gives it with the
+    per-theorem and per-length-bucket means the forgetting record leads with."""
+    from gentzen.train.probe import probe_scores
 
-    from gentzen.train.sequences import collate
-
-    torch = require("torch", "train")
-    t0 = time.perf_counter()
-    total = n = 0.0
-    with clock.loading() if clock is not None else nullcontext():
-        newlines = newline_ids(tokenizer)
-        rows = sorted((row for rec in probe for row in encode_proof(tokenizer, rec, cfg.format, cfg.max_len,
-                                                                    newlines).rows), key=lambda row: len(row[0]))
-        device = str(next(model.parameters()).device)
-        was_training = model.training
-        model.eval()
-        with torch.no_grad():
-            for i in range(0, len(rows), chunk):
-                ids, labels, mask = collate(torch, rows[i:i + chunk], tokenizer.pad_token_id, device)
-                target = labels[:, 1:]
-                total -= float(losses.token_logprobs(model(input_ids=ids, attention_mask=mask).logits[:, :-1],
-                                                     target).sum())
-                n += int((target != -100).sum())
-        model.train(was_training)
-    if stats is not None:
-        stats.probe_seconds += time.perf_counter() - t0
-    return total / max(n, 1)
+    return probe_scores(model, tokenizer, probe, cfg, clock, stats, chunk)["token"]
 
 
 def evaluate(model, tokenizer, records: list[dict], cfg: UpdateConfig) -> dict:

@@ -10,7 +10,7 @@ grpo: `train grpo` on the targets (groups of --samples, the kernel or --backend 
 from __future__ import annotations
 
 from gentzen.errors import InputError
-from gentzen.ttrl.config import ARMS, TTRLConfig
+from gentzen.ttrl.config import ARMS, TTRLConfig, replay_share_of
 from gentzen.ttrl.pool import Item, Pool
 
 
@@ -133,7 +133,7 @@ def run_sdpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
                            iterations=cfg.rounds, group=cfg.samples, backend=cfg.backend,
                            repl_cmd=cfg.repl_cmd, lr=_own_lr(cfg, SDPOConfig),
                            temperature=cfg.temperature, seed=cfg.seed, threads=cfg.threads, device=cfg.device,
-                           resume=cfg.resume, force=cfg.force, replay=cfg.replay, replay_share=cfg.replay_share,
+                           resume=cfg.resume, force=cfg.force, replay=cfg.replay, replay_share=replay_share_of(cfg),
                            probe=cfg.probe)
     try:
         sdpo.run(scfg, progress=lambda ev: say({**ev, "event": "sdpo", "sdpo_event": ev.get("event")}))
@@ -198,7 +198,7 @@ def run_grpo(cfg: TTRLConfig, out, targets: list[Item], say) -> dict:
     gcfg = grpo.GRPOConfig(model=cfg.model, targets=str(theorems), out=str(out / "grpo"), rounds=cfg.rounds,
                            group=cfg.samples, temperature=cfg.temperature, backend=cfg.backend,
                            verify_url=list(cfg.verify_url), repl_cmd=cfg.repl_cmd, replay=cfg.replay,
-                           replay_share=cfg.replay_share, probe=cfg.probe, epochs=cfg.epochs, steps=cfg.steps,
+                           replay_share=replay_share_of(cfg), probe=cfg.probe, epochs=cfg.epochs, steps=cfg.steps,
                            batch=cfg.batch, lr=_own_lr(cfg, grpo.GRPOConfig), warmup=cfg.warmup, seconds=cfg.seconds, seed=cfg.seed,
                            resume=cfg.resume, threads=cfg.threads, device=cfg.device)
     try:

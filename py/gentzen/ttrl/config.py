@@ -36,6 +36,18 @@ ARMS = {
 }
 
 
+# The replayed share of each update's mix per arm, as the source sets it: its EI mixed 20,000 replayed proofs into
+# a ~22k mix (~90%); its TTRL mixes were about 33–40% replay (issue 40; research/learning_audit.md §1). The
+# arms that run another trainer keep that trainer's default (0.9); control trains nothing.
+REPLAY_SHARE = {"ei": 0.9, "sdpo": 0.9, "grpo": 0.9, "control": 0.9,
+                "ttrl": 0.35, "unrelated": 0.35, "ei-then-ttrl": 0.35}
+
+
+def replay_share_of(cfg) -> float:
+    """--replay-share, or the source's share for the run's arm when it is left at -1."""
+    return cfg.replay_share if cfg.replay_share >= 0 else REPLAY_SHARE[cfg.arm]
+
+
 @dataclass
 class TTRLConfig:
     theorems: str = _opt("", "JSONL of target theorems (records with 'theorem', optional 'name')")
@@ -79,7 +91,9 @@ class TTRLConfig:
     match: str = _opt("", "control: a ttrl run directory whose samples per round this run spends (matched compute)")
     buffer: bool = _opt(True, "ei and ei-then-ttrl arms: solved targets' proofs stay in every later update's mix")
     replay: str = run_option("replay")
-    replay_share: float = run_option("replay_share")
+    replay_share: float = _opt(-1.0, "replayed share of each update's mix when --replay gives no N; -1: the source's "
+                                     "share for the arm (REPLAY_SHARE: ei, sdpo, grpo 0.9; ttrl, unrelated, "
+                                     "ei-then-ttrl 0.35; docs/ttrl.md)")
     probe: int = run_option("probe")
     loss: str = _opt("ce", "per-token loss of the update: ce | gem (the source: GEM; why CE here: docs/training.md)")
     beta: float = _opt(0.7, "GEM's β in (0, 1]")
@@ -177,7 +191,9 @@ def check_config(cfg: TTRLConfig) -> None:
          f"--match {cfg.match}: not a ttrl run directory (no rounds.jsonl)")
     need(not cfg.fork or cfg.arm in ("ttrl", "unrelated", "ei", "ei-then-ttrl"),
          f"--fork adapts one model per target; arm {cfg.arm} trains none of its own")
-    check_replay(cfg.replay, cfg.replay_share, cfg.probe)
+    need(cfg.replay_share == -1 or cfg.replay_share >= 0,
+         f"--replay-share must be in [0, 1), or -1 for the arm's own share, got {cfg.replay_share:g}")
+    check_replay(cfg.replay, replay_share_of(cfg), cfg.probe)
     need(cfg.loss in LOSSES, f"--loss {cfg.loss!r}: choose one of {', '.join(LOSSES)}")
     need(0 < cfg.beta <= 1, f"--beta must be in (0, 1], got {cfg.beta:g}")
     need(cfg.steps >= 0, f"--steps must be at least 0, got {cfg.steps}")

@@ -18,7 +18,7 @@ from gentzen.errors import InputError
 from gentzen.train.accounting import Clock, JsonlLog, resume_state
 from gentzen.train.interrupt import Interrupted
 from gentzen.ttrl import arms
-from gentzen.ttrl.config import PROVENANCE, TTRLConfig, check_config, parse_budget
+from gentzen.ttrl.config import PROVENANCE, TTRLConfig, check_config, parse_budget, replay_share_of
 from gentzen.ttrl.pool import Pool, load_targets
 from gentzen.ttrl.rounds import (Run, StopTraining, finish_round, fold_and_compose, round_record, sample_round,
                                  train_round)
@@ -190,7 +190,7 @@ def _start(cfg: TTRLConfig, out: Path, targets: list, run_info: dict, state: dic
     finished = JsonlLog(out / "rounds.jsonl").keep(lambda rec: rec.get("round", 0) <= done)
     pool = Pool.from_json(state["pool"]) if state else arms.build_pool(cfg, targets)
     trains = arms.ARMS[cfg.arm].trains and update_trains(config_from(cfg, fmt, 0))
-    source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, {t.theorem for t in pool.targets},
+    source = replay.resolve(cfg.replay, cfg.model, replay_share_of(cfg), cfg.probe, {t.theorem for t in pool.targets},
                             say) if trains else replay.ReplaySource()
     verifier = scaleout.make(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)
     r = Run(cfg, out, fmt, pool, state["phase"] if state else ("ei" if cfg.arm == "ei-then-ttrl" else cfg.arm),
