@@ -82,7 +82,8 @@ class SlotDecoder:
         nb = len(bucket)
         S = max(len(suffixes[d]) for d in bucket)
         m = torch.tensor([pasts[d][1] for d in bucket], device=dev)
-        W = int(m.max()) + S
+        W = int(m.max()) + S  # padding queries of a short suffix after a long prefix reach column W - 1
+        self._reserve(W)
         ids = torch.tensor([suffixes[d] + [0] * (S - len(suffixes[d])) for d in bucket], device=dev)
         pos = m[:, None] + torch.arange(S, device=dev)[None, :]  # [nb, S]
         mask = (torch.arange(W, device=dev)[None, None, :] <= pos[:, :, None])[:, None]  # [nb, 1, S, W]
