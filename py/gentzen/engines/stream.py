@@ -17,7 +17,7 @@ import time
 from gentzen.engines.base import check_args
 
 
-REFILL = float(__import__("os").environ.get("GZ_REFILL", "0.5"))  # refill once this share of the slots is free: fewer, larger batched prefills
+REFILL = 0.5  # refill once this share of the slots is free: fewer, larger batched prefills
 
 
 def generate_stream(engine, pull, *, max_rows: int, max_tokens: int, temperature: float = 1.0, stop=None):
