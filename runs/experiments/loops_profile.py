@@ -39,4 +39,4 @@ print(dict(wall=round(wall, 2), cpu=round(c1.ru_utime - c0.ru_utime + c1.ru_stim
            prompts=s.prompts, prefill=s.prefill_tokens, prompt_tokens=s.prompt_tokens,
            solved=sum(r.solved for r in res.values()), c=sum(a.ok for r in res.values() for a in r.attempts)))
 if pr:
-    pstats.Stats(pr).sort_stats("tottime").print_stats(25)
+    pstats.Stats(pr).sort_stats(os.environ.get("SORT", "tottime")).print_stats(int(os.environ.get("TOP", "25")))

@@ -102,9 +102,11 @@ class TorchEngine:
         self._cache.add(key, Entry(kv, logits, len(key)))
         return kv, logits
 
-    def _prefill_rows(self, rows_ids: list[list[int]], max_tokens: int):
+    def _prefill_rows(self, rows_ids: list[list[int]], max_tokens: int, slots=None):
         """The fast path: every distinct prompt of the rows prefilled in one batched forward (each
-        from its longest cached prefix), into the decode buffer of all rows. (decoder, logits [rows])."""
+        from its longest cached prefix), into the decode buffer of all rows. (decoder, logits [rows]).
+        With `slots` (a SlotDecoder and one slot per row) they are prefilled into those slots
+        instead (continuous batching): (None, logits)."""
         torch = self.torch
         slot: dict[tuple[int, ...], int] = {}
         keys: list[tuple[int, ...]] = []
@@ -127,7 +129,13 @@ class TorchEngine:
             known.append(None)
             self.stats.prefill_tokens += len(key) - m
         index = [slot[tuple(ids)] for ids in rows_ids]
-        dec, logits, kv = self._runner.prefill_rows(pasts, suffixes, index, max_tokens)
+        if slots is None:
+            dec, logits, kv = self._runner.prefill_rows(pasts, suffixes, index, max_tokens)
+        else:  # straight into the rows' KV slots (models/slots.py)
+            slots_of: list[list[int]] = [[] for _ in keys]
+            for s, d in zip(slots[1], index):
+                slots_of[d].append(s)
+            dec, (logits, kv) = None, slots[0].prefill(pasts, suffixes, slots_of)
         for d, key in enumerate(keys):
             if known[d] is None:
                 known[d] = logits[d]

@@ -113,17 +113,19 @@ def sample_round(run: Run, round_no: int, active: list, want: dict[str, int], cl
         if r.get("name") in want and r.get("attempts") == want[r["name"]]:
             rows.setdefault(r["name"], r)
     clock.charge(sum(r["sample_seconds"] for r in rows.values()), sum(r["check_seconds"] for r in rows.values()))
+    # one stream per model sampled from: --fork's groups share the base model until their first
+    # update, and sampling them together fills the batch (each item's attempts depend on its seed alone)
     groups: dict[str, list] = {}
     for it in active:
         if it.name in want:
-            groups.setdefault(run.group_of(it.target), []).append(it)
+            groups.setdefault(run.model_of(run.group_of(it.target)), []).append(it)
     log, t0, resumed = JsonlLog(samples_file), time.monotonic(), len(rows)
-    for group, items in groups.items():
+    for model, items in groups.items():
         todo = [it for it in items if it.name not in rows]
         if not todo:
             continue
         with clock.loading():
-            engine = run.engine_factory(run.model_of(group)) if run.engine_factory else _engine(cfg, run.model_of(group))
+            engine = run.engine_factory(model) if run.engine_factory else _engine(cfg, model)
         if hasattr(engine, "clear_cache"):  # no KV of another run: a resumed round samples alike
             engine.clear_cache()
         if run.stop.requested:
