@@ -34,6 +34,8 @@ class SamplerConfig:
     stop_at_first: bool = field(default=True, metadata={"help": "Stop all attempts once one proof is found."})
     seed: int = field(default=0, metadata={"help": "Sampling seed."})
     budget_tokens: int = field(default=0, metadata={"help": "Stop every attempt once all together sampled this many tokens (0: no limit)."})
+    prune_loops: bool = field(default=True, metadata={"help": "Reject a line that returns its attempt to a proof state "
+                                                      "it was already in (goals and hypotheses up to names)."})
 
 
 @dataclass
@@ -104,6 +106,15 @@ class _Run:
         self.rejected: dict[str, KernelError | None] = {}  # rejected line -> its own error
         self.attempt = Attempt()
         self.done = False
+        self.path = {loop_key(state)}  # the states this attempt has been in (prune_loops)
+
+
+def loop_key(state: ProofState) -> tuple:
+    """A proof state up to hypothesis names: each open block's kind, pending `have` and goals, each goal
+    as the set of its hypotheses' types and its target. Two states with one key have the same work left."""
+    return tuple((fr.kind, fr.pending[1] if fr.pending else None,
+                  tuple((frozenset(ty for _, ty, _ in g.ctx), g.target) for g in fr.goals))
+                 for fr in state.frames)
 
 
 def row_seed(seed: int, statement: str, attempt: int, call: int) -> int:
@@ -244,6 +255,13 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
     if isinstance(nxt, StepError):
         _reject(r, line, nxt.error, cfg)
         return
+    if cfg.prune_loops and not nxt.solved:
+        key = loop_key(nxt)
+        if key in r.path:  # a line that undoes work (or adds nothing): redrawn, never expanded again
+            _reject(r, line, KernelError(nxt.line_no - 1, 0, "loop", "this line returns to a proof state "
+                                         "this attempt was already in"), cfg)
+            return
+        r.path.add(key)
     a.events[-1]["ok"] = True
     r.state = nxt
     r.so_far = nxt.proof_text() + "\n"
