@@ -36,6 +36,8 @@ class SamplerConfig:
     budget_tokens: int = field(default=0, metadata={"help": "Stop every attempt once all together sampled this many tokens (0: no limit)."})
     prune_loops: bool = field(default=True, metadata={"help": "Reject a line that returns its attempt to a proof state "
                                                       "it was already in (goals and hypotheses up to names)."})
+    atom_window: bool = field(default=True, metadata={"help": "State format: show a goal over more than four atoms "
+                                                      "through a window of the four nearest it (search/atom_window.py)."})
 
 
 @dataclass
@@ -107,6 +109,7 @@ class _Run:
         self.attempt = Attempt()
         self.done = False
         self.path = {loop_key(state)}  # the states this attempt has been in (prune_loops)
+        self.back: dict[str, str] = {}  # the atom window of the last prompt: model letter -> atom
 
 
 def loop_key(state: ProofState) -> tuple:
@@ -150,11 +153,25 @@ class ItemSampler:
     def request(self, i: int) -> tuple[str, int | None]:
         """(prompt, seed) of attempt i's next line: a function of the theorem, the attempt and how
         many lines it has drawn alone, so attempts may be drawn in any order or grouping."""
-        from gentzen.models.formats import build_prompt, shown_state
+        from gentzen.models.formats import build_prompt, goals_block, shown_state
 
         cfg, r = self.cfg, self.runs[i]
-        prompt = build_prompt(cfg.format, self.statement, r.so_far, shown_state(r.state) if self.with_state else None)
+        r.back = {}
+        shown = self._windowed(r) if cfg.atom_window and cfg.format == "state" else None
+        if shown is not None:
+            prompt, r.back = goals_block(shown[0]), shown[1]
+        else:
+            prompt = build_prompt(cfg.format, self.statement, r.so_far,
+                                  shown_state(r.state) if self.with_state else None)
         return prompt, None if cfg.seed is None else row_seed(cfg.seed, self.statement, i, r.attempt.model_calls)
+
+    @staticmethod
+    def _windowed(r: _Run) -> tuple[str, dict[str, str]] | None:
+        """The main goal through the atom window, or None (few atoms; search/atom_window.py)."""
+        from gentzen.search.atom_window import window
+
+        goals = r.state.settle().open_goals
+        return window(goals[0]) if goals else None
 
     def take_one(self, i: int, c, share: float) -> bool:
         """Attempt i's completion (`share`: its engine seconds); whether the attempt is done. Only for
@@ -166,7 +183,12 @@ class ItemSampler:
         a.tokens += c.tokens
         a.model_calls += 1
         a.sample_seconds += share
-        _advance(r, completion_to_line(self.cfg.format, c.text), c.finish_reason, self.cfg, self.verbose)
+        line = completion_to_line(self.cfg.format, c.text)
+        if r.back:  # drawn in the window's letters: the kernel checks it in the goal's own atoms
+            from gentzen.core.words import rename_identifiers
+
+            line = rename_identifiers(line, r.back)
+        _advance(r, line, c.finish_reason, self.cfg, self.verbose)
         return r.done
 
     @property
