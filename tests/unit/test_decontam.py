@@ -54,3 +54,13 @@ def test_recorded_settings_without_a_version_regenerate_version_1():
     assert config_from_recorded({"count": 1, "data_version": 2}).data_version == 2
     with pytest.raises(InputError):
         GenConfig(data_version=3).check()
+
+
+def test_the_public_exercises_are_held_out_with_their_goal_states():
+    from gentzen.data.decontam import exercise_rows, held_statement_keys
+    from gentzen.data.heldout import statement_key
+
+    rows = exercise_rows()
+    assert len(rows) >= 100 and all(r["source"] and r["commit"] for r in rows)
+    assert held_statement_keys()[statement_key(rows[0]["theorem"])].startswith(("exercise:", "set:", "acceptance"))
+    assert all(state_key(r["theorem"]) in held_state_keys() for r in rows)
