@@ -40,7 +40,11 @@ INIT=${INIT:-}; LR=${LR:-}; TARGET_SEED=${TARGET_SEED:-777}
 [ -z "$INIT" ] || [ -f "$INIT/gentzen.json" ] || { echo "error: INIT=$INIT is not a gentzen model directory (no gentzen.json)" >&2; exit 2; }
 EVAL_SETS=${EVAL_SETS:-textbook heldout acceptance}
 EVAL_ENGINE=${EVAL_ENGINE:-torch}
-HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gentzen gen --count 3000 --seed 7`
+HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gentzen gen --count 3000 --seed 7 --data-version 1`
+# training data version (data/decontam.py): 2 also drops every statement reaching an evaluated statement's goal
+# state after its intros; 1 is the data the shipped model was trained on. Recorded in gentzen.json's recipe.
+DATA_VERSION=${DATA_VERSION:-2}
+export DATA_VERSION
 FORMAT=${FORMAT:-state}   # state won the from-scratch comparison at equal wall-clock (docs/results.md, issue 21 (d)); FORMAT=whole for the shipped model's format
 OUT=${1:-runs/out/default-$SCALE}
 mkdir -p "$OUT/eval"
@@ -52,9 +56,9 @@ stamp() { echo "[$(( $(date +%s) - t0 )) s] $*" >&2; }
 #    (gen --style user: their input forms and names, one-liners, short textbook shapes); gen excludes
 #    every shipped and acceptance statement, and the held-out check must pass before training.
 if [ -s "$OUT/train.jsonl" ]; then stamp "data: done already ($(wc -l < "$OUT/train.jsonl") records)"; else
-  [ -s "$OUT/gen-u.jsonl" ] || G gen --count "$N_UNIFORM" --seed 1 --out "$OUT/gen-u.jsonl" --json > "$OUT/gen-u.log" &
-  [ -s "$OUT/gen-s.jsonl" ] || G gen --family schema --count "$N_SCHEMA" --atoms 3 --seed 2 --out "$OUT/gen-s.jsonl" --json > "$OUT/gen-s.log"
-  [ -s "$OUT/gen-user.jsonl" ] || G gen --style user --count "$N_USER" --seed 3 --out "$OUT/gen-user.jsonl" --json > "$OUT/gen-user.log"
+  [ -s "$OUT/gen-u.jsonl" ] || G gen --count "$N_UNIFORM" --data-version "$DATA_VERSION" --seed 1 --out "$OUT/gen-u.jsonl" --json > "$OUT/gen-u.log" &
+  [ -s "$OUT/gen-s.jsonl" ] || G gen --family schema --count "$N_SCHEMA" --atoms 3 --data-version "$DATA_VERSION" --seed 2 --out "$OUT/gen-s.jsonl" --json > "$OUT/gen-s.log"
+  [ -s "$OUT/gen-user.jsonl" ] || G gen --style user --count "$N_USER" --data-version "$DATA_VERSION" --seed 3 --out "$OUT/gen-user.jsonl" --json > "$OUT/gen-user.log"
   wait
   cat "$OUT/gen-u.jsonl" "$OUT/gen-s.jsonl" "$OUT/gen-user.jsonl" > "$OUT/train.jsonl.partial"
   python3 -m gentzen.data.heldout "$OUT/train.jsonl.partial" > "$OUT/heldout-check.json"
@@ -79,8 +83,8 @@ fi
 
 # 3. targets: a large pool of generated 5-14-line theorems and user-style ones (train split only)
 if [ -s "$OUT/targets.jsonl" ]; then stamp "targets: done already"; else
-  G gen --count "$N_TARGETS" --atoms 4 --seed "$TARGET_SEED" --min-lines 5 --max-lines 14 --out "$OUT/targets-u.jsonl" --json > /dev/null
-  G gen --style user --count "$N_TARGETS_USER" --seed "$((TARGET_SEED + 1))" --out "$OUT/targets-user.jsonl" --json > /dev/null
+  G gen --count "$N_TARGETS" --atoms 4 --data-version "$DATA_VERSION" --seed "$TARGET_SEED" --min-lines 5 --max-lines 14 --out "$OUT/targets-u.jsonl" --json > /dev/null
+  G gen --style user --count "$N_TARGETS_USER" --data-version "$DATA_VERSION" --seed "$((TARGET_SEED + 1))" --out "$OUT/targets-user.jsonl" --json > /dev/null
   cat "$OUT/targets-u.jsonl" "$OUT/targets-user.jsonl" > "$OUT/targets.jsonl.partial"
   mv "$OUT/targets.jsonl.partial" "$OUT/targets.jsonl"
 fi
@@ -98,7 +102,7 @@ fi
 # 5. pass@k of every checkpoint (guided, T 1.0) on the textbook set, held-out 7-14 lines of a fresh
 #    generation (its heldout split: never trained on) and the acceptance statements
 on() { case " $EVAL_SETS " in *" $1 "*) return 0 ;; esac; return 1; }  # is set $1 evaluated?
-! on heldout || [ -s "$OUT/heldout-gen.jsonl" ] || G gen --count "$HELDOUT_GEN" --seed 7 --out "$OUT/heldout-gen.jsonl" --json > /dev/null
+! on heldout || [ -s "$OUT/heldout-gen.jsonl" ] || G gen --count "$HELDOUT_GEN" --seed 7 --data-version 1 --out "$OUT/heldout-gen.jsonl" --json > /dev/null
 [ -s "$OUT/acceptance.jsonl" ] || python3 -m gentzen.data.heldout --write-acceptance "$OUT/acceptance.jsonl"
 TB=$(python3 -c "from gentzen.data.sets import set_paths; print(set_paths()['textbook'])")
 evaluate() {  # NAME MODEL: a run folder per set (per-theorem records: `gentzen eval compare` pairs two
@@ -133,7 +137,7 @@ for f in loss.png log.jsonl; do  # the SFT loss curve and log, also under a fina
 done
 [ ! -f "$OUT/sft_command.txt" ] || cp "$OUT/sft_command.txt" "$OUT/final.partial/"
 python3 - "$OUT" "$SCALE" "$last" <<'EOF'
-import hashlib, json, subprocess, sys
+import hashlib, json, os, subprocess, sys
 from pathlib import Path
 out, scale, last = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
 meta_path = out / "final.partial" / "gentzen.json"
@@ -146,7 +150,8 @@ except OSError:
     commit = ""
 meta["recipe"] = {"script": "runs/default_model_recipe.sh", "scale": scale, "checkpoint": last, "commit": commit,
                   "train_data": str(out / "train.jsonl"), "train_records": data.count(b"\n"),
-                  "train_data_sha256": hashlib.sha256(data).hexdigest()[:16]}
+                  "train_data_sha256": hashlib.sha256(data).hexdigest()[:16],
+                  "data_version": int(os.environ.get("DATA_VERSION", "1"))}
 meta["training_seconds"] = {"sft": sft.get("seconds"), "total": meta.get("seconds"),
                             "ei": round(float(meta.get("seconds") or 0) - float(sft.get("seconds") or 0), 2)}
 init = out / "init-gentzen.json"

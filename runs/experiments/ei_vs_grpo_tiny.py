@@ -42,11 +42,11 @@ def rates(model_dir, theorems: list[str], samples: int = 32) -> list[int]:
 
 
 def main() -> None:
-    from gentzen.data.generate import GenConfig, dumps, generate
+    from gentzen.data.generate import config_from_recorded, dumps, generate
 
     OUT.mkdir(parents=True, exist_ok=True)
     meta = json.loads((MODEL / "gentzen.json").read_text())
-    train = [r for r in generate(GenConfig(**meta["data_gen"])) if r["split"] == "train"]
+    train = [r for r in generate(config_from_recorded(meta["data_gen"])) if r["split"] == "train"]
     targets, other = train[:16], train[16:32]
     (OUT / "targets.jsonl").write_text(dumps(targets))
     common = ["--model", MODEL, "--targets", OUT / "targets.jsonl", "--rounds", 3, "--threads", 1, "--seed", 0]

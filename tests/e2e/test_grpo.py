@@ -30,11 +30,11 @@ def _gentzen(env, *args, timeout=600):
 
 @pytest.fixture(scope="module")
 def setup(tmp_path_factory):
-    from gentzen.data.generate import GenConfig, dumps, generate
+    from gentzen.data.generate import config_from_recorded, dumps, generate
 
     root = tmp_path_factory.mktemp("grpo")
     meta = json.loads((MODEL / "gentzen.json").read_text())
-    train = [r for r in generate(GenConfig(**meta["data_gen"])) if r["split"] == "train"]
+    train = [r for r in generate(config_from_recorded(meta["data_gen"])) if r["split"] == "train"]
     (root / "t16.jsonl").write_text(dumps(train[:16]))
     (root / "t8.jsonl").write_text(dumps(train[:8]))
     env = {**os.environ, "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1", "GENTZEN_CACHE": str(root / "cache")}

@@ -32,11 +32,11 @@ def _rows(path: Path) -> list[dict]:
 def setup(tmp_path_factory):
     """The model's data regenerated here (targets: 16 train-split theorems at its frontier), then one
     default 2-round `train ei` run whose replay regenerates the data again into an empty cache."""
-    from gentzen.data.generate import GenConfig, dumps, generate
+    from gentzen.data.generate import config_from_recorded, dumps, generate
 
     root = tmp_path_factory.mktemp("defaults")
     meta = json.loads((MODEL / "gentzen.json").read_text())
-    records = generate(GenConfig(**meta["data_gen"]))
+    records = generate(config_from_recorded(meta["data_gen"]))
     (root / "t16.jsonl").write_text(dumps([r for r in records if r["name"] in MIDDLING]))
     env = {**os.environ, "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1", "GENTZEN_CACHE": str(root / "cache")}
     ei = subprocess.run([sys.executable, "-m", "gentzen.cli.main", "train", "ei", "--model", str(MODEL),

@@ -75,3 +75,14 @@ def test_state_format_prompts_show_goals():
     res = sample(thm, FakeEngine(script2), SamplerConfig(samples=1, format="state"))
     assert res.solved and res.proof == "  intro n1\n  exact n1"
     assert seen[0].startswith("/-\nP : Prop\n⊢ P → P\n-/")
+
+
+def test_a_line_back_to_a_state_already_on_the_path_is_redrawn_unless_loops_are_kept():
+    # `have h3 : P := h2` leaves the state as it was (P is already a hypothesis): a loop, never expanded
+    lines = iter(["  have h3 : P := h2\n", "  exact h1 h2\n"] * 2)
+    eng = FakeEngine(lambda prompt, i: next(lines))
+    (a,) = sample(THM, eng, SamplerConfig(samples=1)).attempts
+    assert a.ok and a.proof == "  exact h1 h2" and a.redraws == 1 and a.lines == 1
+    assert [e["kind"] for e in a.events] == ["loop", None]
+    (b,) = sample(THM, eng, SamplerConfig(samples=1, prune_loops=False)).attempts
+    assert b.ok and b.proof == "  have h3 : P := h2\n  exact h1 h2" and b.redraws == 0

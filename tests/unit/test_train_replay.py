@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gentzen.data.generate import GenConfig, dumps, generate
+from gentzen.data.generate import config_from_recorded, dumps, generate
 from gentzen.errors import InputError
 from gentzen.train import replay
 
@@ -20,7 +20,7 @@ GEN = {"count": 60, "seed": 4, "max_lines": 3}
 def data(tmp_path_factory):
     root = tmp_path_factory.mktemp("replay")
     path = root / "gen.jsonl"
-    path.write_text(dumps(generate(GenConfig(**GEN))))
+    path.write_text(dumps(generate(config_from_recorded(GEN))))  # GEN records no version: 1
     return path
 
 

@@ -50,6 +50,9 @@ def gen(
     seed: int = typer.Option(0, help="Seed: same seed, byte-identical output."),
     family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
     exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped benchmark set."),
+    data_version: int = typer.Option(2, "--data-version", help="2: also no statement reaching, after its `intro`s, "
+                                     "a goal state a shipped, acceptance or exercise statement reaches "
+                                     "(data/decontam.py); 1: the data before that rule, byte for byte."),
     declare: str = typer.Option("mentioned", help="Atoms a statement declares: mentioned | all."),
     style: str = typer.Option("plain", help="plain | user: what users type — every input form `prove` takes "
                               "(sequents, theorem/example, implicit binders), their hypothesis names (hp, h', h₁, "
@@ -66,7 +69,8 @@ def gen(
             V.output_file("--out", out_file)
         cfg = GenConfig(count=count, atoms=parse_atoms(atoms), premises=parse_range(premises),
                         min_lines=min_lines, max_lines=max_lines, seed=seed, family=family,
-                        exclude_shipped=exclude_shipped, declare=declare, style=style)
+                        exclude_shipped=exclude_shipped, declare=declare, style=style,
+                        data_version=data_version)
         cfg.check()
         make = generate
         if style == "user":
@@ -88,7 +92,7 @@ def gen(
                   "(widen --premises/--max-lines or add --atoms)", markup=False)
     _emit(_jsonl(records), out_file)
     if out_file is not None:
-        s = summary(records)
+        s = {**summary(records), "data_version": data_version}
         if style == "user":
             from gentzen.data.userstyle import distribution
 

@@ -55,13 +55,18 @@ def prove(
     out_path: Optional[Path] = typer.Option(None, "--out", "-o", help="FILE.lean: write the filled file here "
                                             "(default: print it on stdout); never over an existing file without --force."),
     force: bool = typer.Option(False, "--force", help="FILE.lean: let --out overwrite an existing file."),
+    keep_loops: bool = typer.Option(False, "--keep-loops", help="Keep a line that returns an attempt to a proof "
+                                    "state it was already in (default: redraw it; search/guided.py)."),
+    all_atoms: bool = typer.Option(False, "--all-atoms", help="Show the model every atom of a goal over more than "
+                                   "four (default: the four nearest the goal; search/atom_window.py)."),
 ) -> None:
     """Prove a theorem; every reported proof is checked by the kernel."""
     from gentzen.core.theorem import parse_theorem
 
     if theorem.endswith(".lean"):
         _prove_file(Path(theorem), out_path, force, method, backend, names, threads, model, samples, fmt, engine_name,
-                    base_url, api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out)
+                    base_url, api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out,
+                    keep_loops, all_atoms)
         return
     if out_path is not None or force:
         fail("--out and --force are for `gentzen prove FILE.lean` (filling a file's sorries)")
@@ -117,7 +122,8 @@ def prove(
         meta = read_meta(model_dir)
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
                             redraws_per_proof=redraws_per_proof, temperature=temperature,
-                            format=fmt or meta.get("format", "whole"), seed=seed)
+                            format=fmt or meta.get("format", "whole"), seed=seed, prune_loops=not keep_loops,
+                            atom_window=not all_atoms)
         engine = open_engine(str(model_dir), choice, device=device, threads=threads)
         t_sample = time.perf_counter()
         progress = StderrProgress(sys.stderr)  # silent unless the search runs over 2 s
@@ -154,7 +160,8 @@ def prove(
 
 
 def _prove_file(path, dest, force, method, backend, names, threads, model, samples, fmt, engine_name, base_url,
-                api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out) -> None:
+                api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out,
+                keep_loops=False, all_atoms=False) -> None:
     """`gentzen prove FILE.lean`: options checked here, before any work; the rest is cli/prove_file.py."""
     from gentzen.cli.prove_file import ModelProver, prove_file, reference_prover
 
@@ -184,7 +191,8 @@ def _prove_file(path, dest, force, method, backend, names, threads, model, sampl
 
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
                             redraws_per_proof=redraws_per_proof, temperature=temperature,
-                            format=fmt or read_meta(model_dir).get("format", "whole"), seed=seed)
+                            format=fmt or read_meta(model_dir).get("format", "whole"), seed=seed,
+                            prune_loops=not keep_loops, atom_window=not all_atoms)
     except GentzenError as e:
         fail(str(e))
     prove_file(path, dest, force, lambda: ModelProver(model_dir, choice, device, threads, cfg, names), json_out,

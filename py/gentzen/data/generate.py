@@ -15,6 +15,7 @@ from gentzen.core.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, a
 from gentzen.core.sequent import Sequent, truth_masks
 from gentzen.core.theorem import Theorem
 from gentzen.core.kernel import check_proof
+from gentzen.data.decontam import DATA_VERSION, check_version, seen_keys, state_held_out
 from gentzen.data.heldout import SPLITS, heldout_keys, split_of
 from gentzen.data.prover import ProverError, prove
 from gentzen.errors import InputError
@@ -60,6 +61,8 @@ class GenConfig:
     exclude_shipped: bool = True  # never emit a shipped benchmark statement (no training on benchmarks)
     declare: str = "mentioned"  # statements declare the atoms they mention ("all": every atom of the set)
     style: str = "plain"  # "user": what users type (data/userstyle.py: their names, one-liners, example forms)
+    # 2: no goal state a held-out statement reaches after intros either (data/decontam.py); 1: the data before
+    data_version: int = DATA_VERSION
 
     def check(self) -> None:
         if self.count < 0:
@@ -77,6 +80,19 @@ class GenConfig:
             raise InputError(f"unknown --style {self.style!r} (plain, user)")
         if self.family not in ("uniform", "schema"):
             raise InputError(f"unknown family {self.family!r} (uniform, schema)")
+        check_version(self.data_version)
+
+
+def config_from_recorded(gen: dict) -> GenConfig:
+    """The GenConfig of recorded `data_gen` settings (gentzen.json): lists as tuples, atoms parsed, and a record
+    without `data_version` read as version 1 (it was written before versions), so it regenerates byte-identically."""
+    kw = dict(gen)
+    if isinstance(kw.get("premises"), list):
+        kw["premises"] = tuple(kw["premises"])
+    if "atoms" in kw:
+        kw["atoms"] = parse_atoms(kw["atoms"]) if isinstance(kw["atoms"], str) else tuple(kw["atoms"])
+    kw.setdefault("data_version", 1)
+    return GenConfig(**kw)
 
 
 def parse_range(text: str) -> tuple[int, int]:
@@ -178,7 +194,7 @@ def generate(cfg: GenConfig, progress: Callable[[int, int], None] | None = None)
     span = cfg.max_lines - cfg.min_lines + 1
     quota = -(-cfg.count // span) if cfg.count else 0
     per_len: dict[int, int] = {}
-    seen: set[str] = shipped_keys() if cfg.exclude_shipped else set()
+    seen: set[str] = seen_keys(cfg.data_version) if cfg.exclude_shipped else set()
     out: list[dict] = []
     overflow: list[dict] = []  # over-quota items, used only if rare lengths never fill up
     budget = max(2000, cfg.count * 400)
@@ -235,6 +251,8 @@ def _fill(cfg, rng, hard, half, quota, per_len, seen, out, overflow, budget, pro
         key = seq.canonical()
         if key in seen:
             continue
+        if cfg.exclude_shipped and state_held_out(seq.premises, seq.goal, split_of(key), cfg.data_version):
+            continue  # not added to `seen`: the same statement is refused the same way when drawn again
         seen.add(key)
         last_new = attempts
         rec = _record(cfg, seq, res, key, schema)
@@ -281,4 +299,5 @@ def summary(records: list[dict]) -> dict:
                       "mean": round(sum(lines) / len(lines), 2)} if lines else None}
 
 
-__all__ = ["GenConfig", "generate", "Interrupted", "split_of", "SPLITS", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]
+__all__ = ["GenConfig", "config_from_recorded", "DATA_VERSION",
+           "generate", "Interrupted", "split_of", "SPLITS", "parse_range", "parse_atoms", "SCHEMAS", "dumps", "summary"]

@@ -34,6 +34,10 @@ class SamplerConfig:
     stop_at_first: bool = field(default=True, metadata={"help": "Stop all attempts once one proof is found."})
     seed: int = field(default=0, metadata={"help": "Sampling seed."})
     budget_tokens: int = field(default=0, metadata={"help": "Stop every attempt once all together sampled this many tokens (0: no limit)."})
+    prune_loops: bool = field(default=True, metadata={"help": "Reject a line that returns its attempt to a proof state "
+                                                      "it was already in (goals and hypotheses up to names)."})
+    atom_window: bool = field(default=True, metadata={"help": "State format: show a goal over more than four atoms "
+                                                      "through a window of the four nearest it (search/atom_window.py)."})
 
 
 @dataclass
@@ -104,6 +108,16 @@ class _Run:
         self.rejected: dict[str, KernelError | None] = {}  # rejected line -> its own error
         self.attempt = Attempt()
         self.done = False
+        self.path = {loop_key(state)}  # the states this attempt has been in (prune_loops)
+        self.back: dict[str, str] = {}  # the atom window of the last prompt: model letter -> atom
+
+
+def loop_key(state: ProofState) -> tuple:
+    """A proof state up to hypothesis names: each open block's kind, pending `have` and goals, each goal
+    as the set of its hypotheses' types and its target. Two states with one key have the same work left."""
+    return tuple((fr.kind, fr.pending[1] if fr.pending else None,
+                  tuple((frozenset(ty for _, ty, _ in g.ctx), g.target) for g in fr.goals))
+                 for fr in state.frames)
 
 
 def row_seed(seed: int, statement: str, attempt: int, call: int) -> int:
@@ -139,11 +153,25 @@ class ItemSampler:
     def request(self, i: int) -> tuple[str, int | None]:
         """(prompt, seed) of attempt i's next line: a function of the theorem, the attempt and how
         many lines it has drawn alone, so attempts may be drawn in any order or grouping."""
-        from gentzen.models.formats import build_prompt, shown_state
+        from gentzen.models.formats import build_prompt, goals_block, shown_state
 
         cfg, r = self.cfg, self.runs[i]
-        prompt = build_prompt(cfg.format, self.statement, r.so_far, shown_state(r.state) if self.with_state else None)
+        r.back = {}
+        shown = self._windowed(r) if cfg.atom_window and cfg.format == "state" else None
+        if shown is not None:
+            prompt, r.back = goals_block(shown[0]), shown[1]
+        else:
+            prompt = build_prompt(cfg.format, self.statement, r.so_far,
+                                  shown_state(r.state) if self.with_state else None)
         return prompt, None if cfg.seed is None else row_seed(cfg.seed, self.statement, i, r.attempt.model_calls)
+
+    @staticmethod
+    def _windowed(r: _Run) -> tuple[str, dict[str, str]] | None:
+        """The main goal through the atom window, or None (few atoms; search/atom_window.py)."""
+        from gentzen.search.atom_window import window
+
+        goals = r.state.settle().open_goals
+        return window(goals[0]) if goals else None
 
     def take_one(self, i: int, c, share: float) -> bool:
         """Attempt i's completion (`share`: its engine seconds); whether the attempt is done. Only for
@@ -155,7 +183,12 @@ class ItemSampler:
         a.tokens += c.tokens
         a.model_calls += 1
         a.sample_seconds += share
-        _advance(r, completion_to_line(self.cfg.format, c.text), c.finish_reason, self.cfg, self.verbose)
+        line = completion_to_line(self.cfg.format, c.text)
+        if r.back:  # drawn in the window's letters: the kernel checks it in the goal's own atoms
+            from gentzen.core.words import rename_identifiers
+
+            line = rename_identifiers(line, r.back)
+        _advance(r, line, c.finish_reason, self.cfg, self.verbose)
         return r.done
 
     @property
@@ -244,6 +277,13 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
     if isinstance(nxt, StepError):
         _reject(r, line, nxt.error, cfg)
         return
+    if cfg.prune_loops and not nxt.solved:
+        key = loop_key(nxt)
+        if key in r.path:  # a line that undoes work (or adds nothing): redrawn, never expanded again
+            _reject(r, line, KernelError(nxt.line_no - 1, 0, "loop", "this line returns to a proof state "
+                                         "this attempt was already in"), cfg)
+            return
+        r.path.add(key)
     a.events[-1]["ok"] = True
     r.state = nxt
     r.so_far = nxt.proof_text() + "\n"

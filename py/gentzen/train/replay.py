@@ -96,17 +96,11 @@ def model_data(model_dir: str, say: Callable[[dict], None] = lambda ev: None) ->
 
 def regenerate(gen: dict, sha: str, dest: Path, say: Callable[[dict], None]) -> Path:
     """`gentzen gen` with the recorded settings, checked against the recorded hash, cached at dest."""
-    from gentzen.data.generate import GenConfig, dumps, generate, parse_atoms
+    from gentzen.data.generate import config_from_recorded, dumps, generate
     from gentzen.io import atomic_write_text
 
-    kw = dict(gen)
-    for key in ("premises",):
-        if isinstance(kw.get(key), list):
-            kw[key] = tuple(kw[key])
-    if "atoms" in kw:
-        kw["atoms"] = parse_atoms(kw["atoms"])
     say({"event": "replay_regenerate", "settings": gen, "dest": str(dest)})
-    text = dumps(generate(GenConfig(**kw)))
+    text = dumps(generate(config_from_recorded(gen)))  # no data_version recorded: version 1
     got = hashlib.sha256(text.encode()).hexdigest()[:16]
     if got != sha:
         raise InputError(f"regenerating the training data with {gen} gave sha256 {got}, not the recorded {sha}; "
