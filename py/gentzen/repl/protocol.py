@@ -1,7 +1,8 @@
 """The leanprover-community/repl wire protocol: requests, replies and Lean's exact JSON layout.
 
 Dataclasses mirror REPL/JSON.lean field for field (snake_case here, camelCase on the wire);
-`dumps` reproduces Lean's `Json.pretty` at width 80 so a kernel-backed server is byte-comparable.
+`dumps` reproduces Lean's `Json.pretty` at width 80 (repl/lean_json.py) so a kernel-backed server is
+byte-comparable.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import Any, Union
 
 from gentzen.errors import GentzenError
 from gentzen.repl.lean_json import WIDTH, pretty  # noqa: F401  (P.WIDTH, P.pretty: part of the protocol's face)
-
 
 
 class ProtocolError(GentzenError):

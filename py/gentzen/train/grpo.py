@@ -212,7 +212,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
-    from gentzen.ttrl.scaleout import make as make_verifier
+    from gentzen.repl.scaleout import make as make_verifier
 
     verifier = make_verifier(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)  # Lean missing: before OUT
     source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)

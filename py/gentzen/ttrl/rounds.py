@@ -92,7 +92,7 @@ def sample_items(cfg: TTRLConfig, engine, verifier, fmt: str, round_no: int, tod
     decodes across items (--batch-rows), each item's attempts the ones it gets alone, in the model's
     names (the proofs come back in the user's, kernel-checked against the statement as written)."""
     from gentzen.train.seeds import derived_seed
-    from gentzen.ttrl.prompts import run_many_in_model_names
+    from gentzen.search.prompts import run_many_in_model_names
 
     jobs = [(it, it.theorem, derived_seed(cfg.seed, round_no, it.name), want[it.name]) for it in todo]
     for it, res in run_many_in_model_names("guided", jobs, engine, temperature=cfg.temperature, fmt=fmt,

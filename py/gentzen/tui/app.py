@@ -116,7 +116,7 @@ class ModelHandle:
 
         key = theorem.statement()
         if key not in self._too_long:  # (a model's tokenizer needs transformers; without it no model loads)
-            from gentzen.ttrl.prompts import renamed_job, too_long
+            from gentzen.search.prompts import renamed_job, too_long
 
             known = (self.path / "config.json").is_file() and importlib.util.find_spec("transformers") is not None
             self._too_long[key] = too_long(self.path, self.fmt, [("this statement",
