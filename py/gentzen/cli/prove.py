@@ -56,7 +56,9 @@ def prove(
                                             "(default: print it on stdout); never over an existing file without --force."),
     force: bool = typer.Option(False, "--force", help="FILE.lean: let --out overwrite an existing file."),
 ) -> None:
-    """Prove a theorem; every reported proof is checked by the kernel."""
+    """Prove a theorem; every reported proof is checked by the kernel.
+    Long because its typer options are the command's documentation: one parameter per option, each with its
+    help text."""
     from gentzen.core.theorem import parse_theorem
 
     if theorem.endswith(".lean"):

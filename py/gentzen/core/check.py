@@ -50,7 +50,9 @@ def check_proof(theorem: Theorem | str, proof: str, *, strict_nd: bool = False,
     equal `theorem`. `strict_nd` keeps the natural-deduction subset (anything else is `unsupported`);
     `nd_import` says the file has `import Gentzen.ND` (its rule tactics and theorems are then in scope);
     `opens` are the namespaces the file opens (`open Classical`: `em p` is `Classical.em p`); `lemmas` the
-    earlier theorems of the file the kernel accepted (name -> core.lemmas.Lemma)."""
+    earlier theorems of the file the kernel accepted (name -> core.lemmas.Lemma).
+    Long because the checks run in the order Lean's front end makes them (statement, header, body), each
+    answering with Lean's own error."""
     if lemmas:
         token = LEMMAS.set(lemmas)
         try:

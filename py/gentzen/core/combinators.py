@@ -99,7 +99,9 @@ def run_seq(state, text: str, col: int, frames: list, next_n: int) -> int:
 
 
 def run_combinator(state, content: str, col: int, frames: list, next_n: int) -> int:
-    """Run one combinator form on `frames` (updated in place); returns the next free nK."""
+    """Run one combinator form on `frames` (updated in place); returns the next free nK.
+    Long because it is one dispatch over the combinator forms (`<;>`, `first`, `try`, `repeat`, `all_goals`,
+    …): a branch per form, each mirroring its Lean tactic."""
     if content[:2] in ("· ", ". "):  # a bullet around it: focus the main goal (`cdot`, closeUsingOrAdmit)
         fr = frames[-1]
         if not fr.goals:

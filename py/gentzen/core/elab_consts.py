@@ -17,6 +17,9 @@ class ConstantElab(ElabPrinter):
     __slots__ = ()
 
     def _constant(self, name, args, hint, node):
+        """One constant applied to `args` (with the expected type `hint`, or None): its type, or ElabErr.
+        Long because it is a table in code: one branch per constant of Lean's core logic (And.intro, Or.elim,
+        absurd, …), each with Lean's own error text."""
         A = self._arg
         if name in ("trivial", "True.intro"):
             return TRUE

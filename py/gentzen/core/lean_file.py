@@ -254,6 +254,9 @@ def _docstring(text: str, at: int) -> str | None:
 
 
 def _declaration(text, blank, word, kw_at, end, line, col, mods, lines, ctx) -> ProofItem:
+    """One `theorem`/`lemma`/`example` of a file at `kw_at` as a ProofItem, judged where Lean would refuse it.
+    Long because each refusal (quoted names, `lemma`, `protected` outside a namespace, missing `:=`, …) is a
+    branch in the order Lean's command elaborator meets them."""
     head = blank[kw_at:end]
     after = head[len(word):]
     nm = _IDENT.match(after.lstrip())

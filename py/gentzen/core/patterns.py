@@ -138,7 +138,8 @@ def _lead(text: str) -> int:
 
 
 def parse_core_tactic(word: str, s: str, col: int) -> Tactic:
-    """One line starting with a word of CORE_WORDS (or `intro` with patterns), at column `col`."""
+    """One line starting with a word of CORE_WORDS (or `intro` with patterns), at column `col`.
+    Long because it is one dispatch over the words of CORE_WORDS, each branch reading that tactic's syntax."""
     kind = word
     if word == "intro_pat":  # `intro` with `_` or `⟨…⟩` among its arguments
         word = "intro"

@@ -99,6 +99,8 @@ _ND_WORDS = frozenset("and_intro iff_intro or_intro_left or_intro_right efq imp_
 
 
 def _parse_tactic(s: str, col: int) -> Tactic:
+    """One tactic line `s` at column `col` as a Tactic (SyntaxErr where it cannot be read).
+    Long because it is one dispatch over the tactic words, each branch reading that tactic's arguments."""
     end = col + len(s)
     word = s.split(" ", 1)[0]
     rest = s[len(word):]

@@ -29,7 +29,9 @@ def _rebinds_atom(names, goal: Goal) -> bool:
 
 
 def run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, rebinding: bool = False):
-    """Run one tactic on the main goal: (new goals, a block to open or None, next free nK)."""
+    """Run one tactic on the main goal: (new goals, a block to open or None, next free nK).
+    Long because it is one dispatch over the tactics (a branch per tactic, as Lean's evalTactic table), kept
+    together so the tactic set reads in one place."""
     kind = tac.kind
     if len(goal.ctx) > _SCAN_MAX and goal.names is None:  # a long context: index its names, once
         goal.index()

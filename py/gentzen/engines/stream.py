@@ -19,7 +19,9 @@ from gentzen.engines.base import check_args
 
 def generate_stream(engine, pull, *, max_rows: int, max_tokens: int, temperature: float = 1.0, stop=None):
     """Yield (tag, Completion, engine seconds of the row) as rows finish; `pull(k)` returns up to k
-    (tag, prompt, seed) to start (empty: none now; it is asked again once more rows finish)."""
+    (tag, prompt, seed) to start (empty: none now; it is asked again once more rows finish).
+    Long because admitting rows, stepping the batch and retiring finished rows share the batch's state and
+    read in the order they happen each step."""
     torch = engine.torch
     a = check_args(1, max_tokens, temperature, stop)
     eos = torch.tensor(sorted(engine.eos_ids), device=engine.device)

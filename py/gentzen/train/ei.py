@@ -201,6 +201,10 @@ def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[t
 
 
 def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResult:
+    """Expert iteration: every round samples the targets, builds the round's training set, fine-tunes and saves.
+    Long because the resume bookkeeping, the round's tally, the Ctrl-C points and the checkpoint
+    share the loop's counters and read in the order they happen (the steps themselves are helpers:
+    sample_theorems, fold_buffer, update)."""
     check_config(cfg)
     torch = require("torch", "train")
     from gentzen.engines import open_engine

@@ -200,7 +200,7 @@ def _train_round(torch, cfg: GRPOConfig, model, ref_model, tokenizer, ordered: l
 
 
 def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPOResult:
-    """Every round: sample (_sample_round), train (_train_round), record and checkpoint. About 90 lines:
+    """Every round: sample (_sample_round), train (_train_round), record and checkpoint. Long because
     the resume bookkeeping, the round's tally, its record and the checkpoint share the loop's
     counters and read in the order they happen."""
     check_config(cfg)
