@@ -18,10 +18,10 @@ from rich.console import Console
 from gentzen.cli import validate as V
 from gentzen.cli import verify_records as R
 from gentzen.cli.options import shard_option
-from gentzen.core.items import read_text
+from gentzen.core.reader.items import read_text
 from gentzen.core.kernel import StepError, start
-from gentzen.core.sequent import parse_sequent
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.logic.sequent import parse_sequent
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.errors import InputError, ParseError
 
 out = Console(highlight=False, soft_wrap=True)

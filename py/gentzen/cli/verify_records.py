@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gentzen.core.items import load_items
+from gentzen.core.reader.items import load_items
 from gentzen.errors import InputError
 
 

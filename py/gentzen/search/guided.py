@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 from gentzen.errors import InputError
 
 LINE_ROOM = 96  # tokens one line may take (search.guided.SamplerConfig.max_tokens_per_line)
@@ -74,7 +74,7 @@ def context_tokens(model_dir: str | Path) -> int | None:
 def prompt_tokens(tokenizer, statement: str, fmt: str) -> int:
     """Tokens of the first prompt of `statement` in format `fmt`, the BOS token included."""
     from gentzen.core.kernel import start
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.models.formats import build_prompt, needs_state, shown_state
 
     state = shown_state(start(parse_theorem(statement))) if needs_state(fmt) else None

@@ -182,7 +182,7 @@ def train(cfg: ValueConfig, progress: Callable[[dict], None] | None = None) -> V
 
     # 2. features of the frozen model at each state, then the head
     feats = Features(model, cfg.device)
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
 
     statements = {t: parse_theorem(t).statement() for t in {r[0] for r in rows}}
     x = feats([value_prompt(fmt, statements[t], s["proof"], s["goals"]) for t, _, s in rows])

@@ -166,7 +166,7 @@ def fold_and_compose(run: Run, round_no: int, active: list, rows: dict[str, dict
 def compose_targets(pool: Pool, verifier, round_no: int) -> dict[str, str]:
     """Unsolved targets proved by cut composition of their solved variants (kernel-checked while
     composed, then verified by the run's backend): name -> proof."""
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.data.compose import Solved, search
 
     found: dict[str, str] = {}

@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 from gentzen.errors import GentzenError, InputError, ParseError
 from gentzen.models import SHIPPED_MODEL as DEFAULT_MODEL  # one definition, kept under its old name here
 
@@ -46,7 +46,7 @@ def classify(arg: str | None) -> Target:
             raise InputError(f"no such file: {p}")
         if p.suffix == ".jsonl":
             return _set_target(p)
-        from gentzen.core.items import load_items
+        from gentzen.core.reader.items import load_items
 
         items = load_items(p)
         if not items:
