@@ -48,7 +48,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    from gentzen.core.check import check_proof
+    from gentzen.core.proof.check import check_proof
     from gentzen.errors import GentzenError
     from gentzen.models.checkpoint import load_checkpoint, read_meta
     from gentzen.models.formats import examples

@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lean_public_corpus import COMMITS, FM, LOVE, MIL, TUT  # noqa: E402
 
-from gentzen.core.lean_file import lean_items
-from gentzen.core.sequent import canonical_key, theorem_countermodel
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.reader.lean_file import lean_items
+from gentzen.core.logic.sequent import canonical_key, theorem_countermodel
+from gentzen.core.proof.theorem import parse_theorem
 
 RAW = [*[(FM, f"FormalisingMathematics2024/Section01logic/Sheet{i}.lean") for i in range(1, 7)],
        *[(LOVE, f"lean/LoVe/LoVe0{n}_ExerciseSheet.lean") for n in ("3_BackwardProofs", "4_ForwardProofs")],

@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--letters", default="", help="rewrite P, Q, R statements' atoms to these 3 letters")
     args = ap.parse_args(argv)
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.data.heldout import ACCEPTANCE_LEAN
     from gentzen.engines import EngineChoice, open_engine
     from gentzen.eval.stats import mcnemar_exact

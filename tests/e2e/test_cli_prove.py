@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 
 from test_cli_core import assert_no_traceback, gentzen
 

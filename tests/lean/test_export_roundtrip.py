@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.export_lean import export_lean, lean_namespace, parse_lean_export
 from gentzen.data.sets import read_jsonl, set_paths
 

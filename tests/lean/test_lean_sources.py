@@ -85,7 +85,7 @@ def test_allow_list_checker_catches_forbidden_text():
 
 
 def test_test_proofs_use_only_the_proof_language_tactics():
-    from gentzen.core.nd import TACTIC_MACROS
+    from gentzen.core.elaboration.nd import TACTIC_MACROS
     for path in sorted((LEAN / "GentzenTest").glob("*.lean")):
         text = path.read_text(encoding="utf-8")
         allowed = set(TACTICS) | set(CORE_TACTICS)
@@ -99,9 +99,9 @@ _MACRO = re.compile(r'^macro "(\w+) ?"(.*?): tactic =>\s*`\(tactic\| \(?(\w+)', 
 
 
 def test_nd_lean_defines_exactly_the_kernels_macros_and_theorems():
-    """lean/Gentzen/ND.lean and gentzen/core/nd.py name the same rule tactics (each a macro over the
+    """lean/Gentzen/ND.lean and gentzen/core/elaboration/nd.py name the same rule tactics (each a macro over the
     core tactic the kernel expands it to) and the same rule theorems."""
-    from gentzen.core.nd import TACTIC_MACROS, THEOREMS
+    from gentzen.core.elaboration.nd import TACTIC_MACROS, THEOREMS
     code = _code(LEAN / "Gentzen" / "ND.lean")
     macros = {m.group(1): m.group(3) for m in _MACRO.finditer(code)}
     assert set(macros) == set(TACTIC_MACROS)
@@ -131,7 +131,7 @@ def test_lean_examples_agree_with_the_kernel(name: str):
     """Every `example` of lean/GentzenTest/<name>.lean: the kernel accepts it, or, under `#guard_msgs`,
     rejects it with exactly the error text Lean must print there (so `lake test` compares the two)."""
     from gentzen.core.kernel import check_proof
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     text = (LEAN / "GentzenTest" / f"{name}.lean").read_text(encoding="utf-8")
     nd = bool(re.search(r"^import Gentzen\.ND$", text, re.M))
     examples = guarded_examples(text)

@@ -4,7 +4,7 @@ letters and premise names of the training statements, and every line is checked 
 from __future__ import annotations
 
 from gentzen.core.kernel import start
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.engines.fake import FakeEngine
 from gentzen.models.formats import goals_block
 from gentzen.search.atom_window import MODEL_ATOMS, window

@@ -3,8 +3,8 @@
 from hypothesis import given, settings, strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import Sequent, parse_sequent
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.sequent import Sequent, parse_sequent
+from gentzen.core.proof.theorem import Theorem
 from gentzen.data.compose import Solved, compose_cut, search
 from gentzen.data.generate import GenConfig, generate
 from gentzen.data.prover import prove

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.augment import augment, main, one_liners, renamed
 from gentzen.data.generate import GenConfig, generate
 from gentzen.train.samples import records

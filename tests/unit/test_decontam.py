@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gentzen.core.sequent import parse_sequent
+from gentzen.core.logic.sequent import parse_sequent
 from gentzen.data.decontam import after_intros, held_state_keys, leaks, state_held_out, state_key
 from gentzen.data.generate import GenConfig, config_from_recorded, dumps, generate
 from gentzen.data.userstyle import generate_user

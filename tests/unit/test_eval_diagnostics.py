@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gentzen.core.kernel import StepError, start
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 from gentzen.engines.fake import FakeEngine
 from gentzen.eval.diagnostics import category, diagnose
 from gentzen.search.guided import SamplerConfig, sample

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 from gentzen.models.formats import build_prompt
 
 pytestmark = pytest.mark.requires_torch

@@ -8,7 +8,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gentzen.core.lean_file import lean_items
+from gentzen.core.reader.lean_file import lean_items
 from gentzen.data.prover import prove
 from gentzen.search.fill_file import FileFiller, summary
 

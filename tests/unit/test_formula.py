@@ -7,9 +7,9 @@ import itertools
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gentzen.core.formula import (FALSE, TRUE, And, Atom, Iff, Imp, Not, Or, evaluate, parse_formula,
+from gentzen.core.logic.formula import (FALSE, TRUE, And, Atom, Iff, Imp, Not, Or, evaluate, parse_formula,
                                   to_lean)
-from gentzen.core.sequent import truth_masks
+from gentzen.core.logic.sequent import truth_masks
 from gentzen.errors import ParseError
 
 P, Q, R = Atom("P"), Atom("Q"), Atom("R")
@@ -121,7 +121,7 @@ def test_truth_table_agrees_with_naive_evaluation(f):
                 max_size=14).map("".join))
 @settings(max_examples=3000, deadline=None)
 def test_fast_parser_agrees_with_the_positional_parser(text):
-    from gentzen.core.formula import _fast_parse, parse_tokens, tokenize
+    from gentzen.core.logic.formula import _fast_parse, parse_tokens, tokenize
 
     try:
         slow = parse_tokens(tokenize(text), end_column=len(text))

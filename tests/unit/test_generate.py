@@ -3,8 +3,8 @@
 from hypothesis import given, settings, strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import parse_sequent
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.logic.sequent import parse_sequent
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.generate import GenConfig, dumps, generate, split_of
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 from gentzen.engines.fake import FakeEngine
 from gentzen.models.formats import header
 from gentzen.search.guided import SamplerConfig, sample

@@ -121,7 +121,7 @@ def test_output_permission_checks(tmp_path):  # pragma: no cover - CI runs as ro
 # ------------------------------------------------------------------ guided sampler
 
 def test_banned_repeat_reports_its_own_lines_error():
-    from gentzen.core.theorem import Theorem
+    from gentzen.core.proof.theorem import Theorem
     from gentzen.engines.fake import FakeEngine
     from gentzen.search.guided import SamplerConfig, sample
 
@@ -136,7 +136,7 @@ def test_banned_repeat_reports_its_own_lines_error():
 # ------------------------------------------------------------------ validity and generation at size
 
 def _iff_assoc(n: int):
-    from gentzen.core.sequent import parse_sequent
+    from gentzen.core.logic.sequent import parse_sequent
 
     atoms = [f"p{i}" for i in range(1, n + 1)]
     left = atoms[0]
@@ -211,10 +211,10 @@ def test_resume_with_changed_settings_refuses(tmp_path):
 
 @pytest.mark.parametrize("line", ["have x{i} : P ∧ Q := ⟨h, hq⟩", "have x{i} := hq", "have x{i} : Q → P := fun _ => h"])
 def test_check_proof_is_linear_in_proof_length(line):
-    # issue 10 item 6: name lookups go through the goal's persistent NameIndex (core/goals.py), not a
+    # issue 10 item 6: name lookups go through the goal's persistent NameIndex (core/proof/goals.py), not a
     # scan of the whole context; before it, 8x the lines took ~42x the time (0.14 s vs 6.0 s)
     from gentzen.core.kernel import check_proof
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
 
     thm = parse_theorem("theorem big (P Q : Prop) (h : P) : Q → P := by")
 

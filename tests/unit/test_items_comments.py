@@ -1,4 +1,4 @@
-"""gentzen.core.comments: Lean comments blanked out, positions kept.
+"""gentzen.core.text.comments: Lean comments blanked out, positions kept.
 
 The rules are Lean 4's own, from `src/Lean/Parser/Basic.lean`: `whitespace` (a `--` comment runs to
 the newline; `/-` opens a block comment unless followed by `-` or `!`, which make the doc-comment
@@ -12,7 +12,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gentzen.core.comments import blank_comments, comment_spans, is_blank
+from gentzen.core.text.comments import blank_comments, comment_spans, is_blank
 
 
 def test_line_comment_to_end_of_line_newline_kept():

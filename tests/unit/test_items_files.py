@@ -1,8 +1,8 @@
-"""gentzen.core.lean_file (and items) on .lean files: every declaration found, context tracked, positions kept.
+"""gentzen.core.reader.lean_file (and items) on .lean files: every declaration found, context tracked, positions kept.
 
 The structure rules follow Lean 4's command grammar (`Lean/Parser/Command.lean`: `declModifiers`
 = doc comment, attributes, visibility, `noncomputable`, `unsafe`, `partial`/`nonrec`; then the
-declaration keyword); comments are found by gentzen.core.comments (Lean's `whitespace`).
+declaration keyword); comments are found by gentzen.core.text.comments (Lean's `whitespace`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gentzen.core.items import ProofItem
-from gentzen.core.lean_file import lean_items
+from gentzen.core.reader.items import ProofItem
+from gentzen.core.reader.lean_file import lean_items
 
 BASE = [
     "theorem a1 (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact h1 h2\n",
@@ -90,7 +90,7 @@ def test_missing_body_is_a_parse_error_at_the_next_token():
 
 
 def test_earlier_theorems_are_lemmas_only_when_accepted():
-    # issue 22: an earlier theorem the kernel accepted is a lemma (core/lemmas.py); one it rejected rejects
+    # issue 22: an earlier theorem the kernel accepted is a lemma (core/elaboration/lemmas.py); one it rejected rejects
     # the proofs citing it (Lean would add it with `sorry`)
     cite = "theorem b (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by\n  exact {} P Q h1 h2\n"
     b = lean_items(BASE[0] + cite.format("a1"))[1]

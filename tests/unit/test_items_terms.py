@@ -1,11 +1,11 @@
-"""core/items.py's reading of a .jsonl record's proof: a term (`:= t`, or what can only start a term)
+"""core/reader/items.py's reading of a .jsonl record's proof: a term (`:= t`, or what can only start a term)
 or a tactic block; a term keeps the record's columns so errors point into the record."""
 
 from __future__ import annotations
 
 import pytest
 
-from gentzen.core.items import term_proof
+from gentzen.core.reader.items import term_proof
 
 
 @pytest.mark.parametrize("proof, term", [

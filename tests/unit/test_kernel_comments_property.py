@@ -19,7 +19,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 
 SETS = Path(__file__).resolve().parents[2] / "py" / "gentzen" / "sets"
 

@@ -11,8 +11,8 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.lean_file import lean_items
-from gentzen.core.words import DECL_END
+from gentzen.core.reader.lean_file import lean_items
+from gentzen.core.text.words import DECL_END
 
 from tests.unit.test_lean_corpus import _items as _corpus_items
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 
 # (statement, tactic-mode term) pairs, valid and invalid
 CASES = [

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from gentzen.core.kernel import check_proof, start
-from gentzen.core.lean_file import lean_items
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.reader.lean_file import lean_items
+from gentzen.core.proof.theorem import parse_theorem
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gentzen.bench.kernel import corpus
-from gentzen.core import kernel, state, syntax
+from gentzen.core import kernel
+from gentzen.core.proof import state
+from gentzen.core.parsing import syntax
 from gentzen.core.kernel import StepError, check_proof, start
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 
 SEQUENTS = ["P, Q ⊢ P ∧ Q", "P ∨ Q ⊢ Q ∨ P", "⊢ P → P", "P ∧ Q ⊢ Q ∧ P", "P → Q, ¬Q ⊢ ¬P", "P ⊢ P"]
 # Lines of every dispatch: plain, bullets, nested `by` (own line and one-line), `;`, `<;>`, `cases … with`

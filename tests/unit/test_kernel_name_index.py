@@ -1,4 +1,4 @@
-"""The goals' persistent name index (core/goals.py `NameIndex`, issue 10 item 6: verify linear).
+"""The goals' persistent name index (core/proof/goals.py `NameIndex`, issue 10 item 6: verify linear).
 
 `Goal.lookup` must find exactly what the plain backwards scan `elab.lookup` finds — the last
 accessible hypothesis of a name; a later one shadows (`h✝`), an inaccessible one is never found —
@@ -10,11 +10,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gentzen.core import goals as G
-from gentzen.core.elab import PROP, lookup
-from gentzen.core.formula import Atom
+from gentzen.core.proof import goals as G
+from gentzen.core.elaboration.elab import PROP, lookup
+from gentzen.core.logic.formula import Atom
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 
 P, Q = Atom("P"), Atom("Q")
 NAMES = ["h", "hp", "a", "x", "y"]

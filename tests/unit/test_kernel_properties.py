@@ -11,10 +11,10 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from gentzen.bench.kernel import corpus, random_formula
-from gentzen.core.elab import PROP
+from gentzen.core.elaboration.elab import PROP
 from gentzen.core.kernel import StepError, check_proof, start
-from gentzen.core.sequent import countermodel
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.sequent import countermodel
+from gentzen.core.proof.theorem import Theorem
 
 
 @given(st.integers(0, 10_000))
@@ -73,7 +73,7 @@ def test_changing_the_statement_to_an_invalid_sequent_is_rejected(seed, seed2):
                 max_size=30).map("".join))
 @settings(max_examples=2000, deadline=None)
 def test_forbidden_prefilter_never_hides_a_match(text):
-    from gentzen.core.syntax import _FORBIDDEN_RE, find_forbidden
+    from gentzen.core.parsing.syntax import _FORBIDDEN_RE, find_forbidden
 
     m = _FORBIDDEN_RE.search(text)
     assert find_forbidden(text) == ((m.start(), m.group()) if m else None)
@@ -83,7 +83,8 @@ def test_forbidden_prefilter_never_hides_a_match(text):
                 min_size=1, max_size=5).map(" ".join), st.integers(0, 30))
 @settings(max_examples=500, deadline=None)
 def test_plain_application_fast_path_matches_the_parser(text, base):
-    from gentzen.core import term_parser, words
+    from gentzen.core.parsing import term_parser
+    from gentzen.core.text import words
 
     parser = term_parser._TermParser(words.tokenize(text, base), base + len(text))
     assert repr(term_parser.parse_term(text, base)) == repr(parser.term(0))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gentzen.core.kernel import StepError, check_proof, start
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 
 
 def run(seq: str, *lines: str):

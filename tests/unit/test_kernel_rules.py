@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 
 
 def run(seq: str, *lines: str):

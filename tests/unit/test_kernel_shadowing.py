@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from gentzen.core.kernel import check_proof, start
-from gentzen.core.lean_file import lean_items
-from gentzen.core.theorem import StatementSyntaxError, parse_theorem
+from gentzen.core.reader.lean_file import lean_items
+from gentzen.core.proof.theorem import StatementSyntaxError, parse_theorem
 from gentzen.errors import ParseError
 
 S3 = "theorem s3 (p : Prop) (hp : p) (p : Prop) : p := by"

@@ -14,11 +14,11 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from gentzen.core.formula import And, Atom, Imp, Not, Or, to_lean
-from gentzen.core.goals import rename_atoms
+from gentzen.core.logic.formula import And, Atom, Imp, Not, Or, to_lean
+from gentzen.core.proof.goals import rename_atoms
 from gentzen.core.kernel import start
-from gentzen.core.lean_file import lean_items
-from gentzen.core.sequent import countermodel
+from gentzen.core.reader.lean_file import lean_items
+from gentzen.core.logic.sequent import countermodel
 
 ATOM_NAMES = ("p", "q")
 HYP_NAMES = ("h", "hp")

@@ -16,8 +16,8 @@ from hypothesis import given, settings, strategies as st
 
 from gentzen.bench.kernel import corpus
 from gentzen.core.kernel import StepError, check_proof, start
-from gentzen.core.theorem import parse_theorem
-from gentzen.core.words import DECL_END
+from gentzen.core.proof.theorem import parse_theorem
+from gentzen.core.text.words import DECL_END
 
 # valid proofs whose tactics span lines, term arguments over several lines, a `have` whose statement breaks
 MULTI = [

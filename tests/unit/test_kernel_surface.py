@@ -23,9 +23,10 @@ import sys
 
 import pytest
 
-from gentzen.core import formula, syntax
+from gentzen.core.logic import formula
+from gentzen.core.parsing import syntax
 from gentzen.core.kernel import check_proof, start
-from gentzen.core.theorem import Theorem, UnsupportedStatement
+from gentzen.core.proof.theorem import Theorem, UnsupportedStatement
 from gentzen.errors import LimitError
 
 ASK = "Lean may accept it (check with `--backend repl` or `--backend both`)"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from gentzen.core.kernel import StepError, check_proof, start
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 
 
 def run(seq: str, *lines: str, **kw):
@@ -283,7 +283,7 @@ def test_random_core_tactic_scripts_are_sound():
     from hypothesis import given, settings, strategies as st
 
     from gentzen.bench.kernel import random_formula
-    from gentzen.core.sequent import countermodel
+    from gentzen.core.logic.sequent import countermodel
 
     @given(st.integers(0, 100_000))
     @settings(max_examples=150, deadline=None)
@@ -328,9 +328,9 @@ def test_patterns_the_kernel_does_not_model_are_unsupported():
 
 @pytest.mark.parametrize("hyp,pat", [("P ∨ Q", "x | y"), ("P ∧ Q", "⟨x, y⟩"), ("P ↔ Q", "⟨x, y⟩"), ("¬P ∨ (Q → P)", "x | y")])
 def test_nd_shape_fast_path_equals_the_general_destructuring(hyp, pat):
-    from gentzen.core.core_tactics import _nd_shape, _shown
-    from gentzen.core.destruct import destruct
-    from gentzen.core.patterns import parse_pattern
+    from gentzen.core.steps.core_tactics import _nd_shape, _shown
+    from gentzen.core.steps.destruct import destruct
+    from gentzen.core.parsing.patterns import parse_pattern
     s = start(Theorem.from_sequent(f"R, {hyp} ⊢ R"))
     goal = s.open_goals[0]
     i = len(goal.ctx) - 1

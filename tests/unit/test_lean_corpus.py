@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from gentzen.core.formula import And, Or, evaluate, subformulas, to_lean
-from gentzen.core.items import load_items
+from gentzen.core.logic.formula import And, Or, evaluate, subformulas, to_lean
+from gentzen.core.reader.items import load_items
 from gentzen.core.kernel import check_proof
-from gentzen.core.library_tactics import BY_CONTRA, MATHLIB, library_scope
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.steps.library_tactics import BY_CONTRA, MATHLIB, library_scope
+from gentzen.core.proof.theorem import parse_theorem
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 # lean_forms: this issue's files; lean_corpus: issue 9's (its one invalid declaration, Mathlib's `lemma`, left out)

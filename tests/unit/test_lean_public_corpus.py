@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from gentzen.core.items import load_items
-from gentzen.core.lean_file import lean_items
+from gentzen.core.reader.items import load_items
+from gentzen.core.reader.lean_file import lean_items
 
 from tests.unit.test_lean_corpus import _verdict, check_false_versions
 

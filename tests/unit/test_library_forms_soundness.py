@@ -1,5 +1,5 @@
-"""Issue 36: `∀ (p : Prop), φ` proved by a `fun` binding the propositions (core/lean_statements.py), `simp` where
-it closes the goal (core/simp_closing.py), typed rcases patterns `(h : φ)` (RCasesPatt.typed: isDefEq, then the
+"""Issue 36: `∀ (p : Prop), φ` proved by a `fun` binding the propositions (core/reader/lean_statements.py), `simp` where
+it closes the goal (core/steps/simp_closing.py), typed rcases patterns `(h : φ)` (RCasesPatt.typed: isDefEq, then the
 written type), Mathlib's root `em` (`alias em := Classical.em`, Mathlib/Logic/Basic.lean) and a bullet around
 `t1 <;> t2` (`cdotTk tacticSeqIndentGt`: the bullet's sequence holds the whole combination). Lean's behaviour for
 each, and a soundness fuzz: random statements and scripts, every accepted one checked by a truth table.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from gentzen.core.lean_file import lean_items
+from gentzen.core.reader.lean_file import lean_items
 
 from tests.unit.test_library_tactics import _formula, _text, _valid
 

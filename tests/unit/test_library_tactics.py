@@ -1,6 +1,6 @@
 """Issue 36: Mathlib's `cases'`, `by_contra`, `apply … at` (only under `import Mathlib`/`Mathlib.Tactic`), core `rw`/`rwa`/
-`rfl` with `↔` hypotheses, `change`, `clear` (core/library_tactics.py); the Lake project's own imported modules and
-`set_option tactic.hygienic false` (core/lean_modules.py). Each with Lean's behaviour, and a soundness fuzz: random
+`rfl` with `↔` hypotheses, `change`, `clear` (core/steps/library_tactics.py); the Lake project's own imported modules and
+`set_option tactic.hygienic false` (core/reader/lean_modules.py). Each with Lean's behaviour, and a soundness fuzz: random
 statements and scripts, every accepted one checked by a truth table written here (no kernel code).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from gentzen.core.lean_file import lean_items
+from gentzen.core.reader.lean_file import lean_items
 
 HEAD = "import Mathlib.Tactic\n\n"
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from gentzen.core.kernel import StepError, check_proof, start
-from gentzen.core.nd import TACTIC_MACROS, THEOREM_TWINS, THEOREMS
-from gentzen.core.theorem import Theorem
+from gentzen.core.elaboration.nd import TACTIC_MACROS, THEOREM_TWINS, THEOREMS
+from gentzen.core.proof.theorem import Theorem
 
 
 def run(seq: str, *lines: str, nd: bool = True, **kw):

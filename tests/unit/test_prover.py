@@ -2,10 +2,10 @@
 
 from hypothesis import given, settings, strategies as st
 
-from gentzen.core.formula import FALSE, TRUE, And, Atom, Iff, Imp, Not, Or
+from gentzen.core.logic.formula import FALSE, TRUE, And, Atom, Iff, Imp, Not, Or
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import Sequent, parse_sequent
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.sequent import Sequent, parse_sequent
+from gentzen.core.proof.theorem import Theorem
 from gentzen.data.prover import prove
 
 ATOMS = [Atom(a) for a in "PQRST"]
@@ -58,11 +58,11 @@ def test_accepts_theorem_and_negation_spelled_as_implication():
 
 from hypothesis import given as _given, settings as _settings, strategies as _st  # noqa: E402
 
-from gentzen.core.formula import And as _And, Atom as _Atom, FALSE as _F, Iff as _Iff, Imp as _Imp  # noqa: E402
-from gentzen.core.formula import Not as _Not, Or as _Or, TRUE as _T  # noqa: E402
+from gentzen.core.logic.formula import And as _And, Atom as _Atom, FALSE as _F, Iff as _Iff, Imp as _Imp  # noqa: E402
+from gentzen.core.logic.formula import Not as _Not, Or as _Or, TRUE as _T  # noqa: E402
 from gentzen.core.kernel import check_proof as _check  # noqa: E402
-from gentzen.core.sequent import Sequent as _Seq  # noqa: E402
-from gentzen.core.theorem import Theorem as _Thm  # noqa: E402
+from gentzen.core.logic.sequent import Sequent as _Seq  # noqa: E402
+from gentzen.core.proof.theorem import Theorem as _Thm  # noqa: E402
 from gentzen.data.casesplit import prove_by_cases  # noqa: E402
 
 

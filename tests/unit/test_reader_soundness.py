@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gentzen.core import lean_names, lean_scope, lean_statements, lemmas
-from gentzen.core.lean_file import lean_items
-from gentzen.core.proof_item import ProofItem
+from gentzen.core.reader import lean_names, lean_scope, lean_statements
+from gentzen.core.elaboration import lemmas
+from gentzen.core.reader.lean_file import lean_items
+from gentzen.core.reader.proof_item import ProofItem
 
 # ---------------------------------------------------------------- the oracle's own model of a formula
 
@@ -265,7 +266,7 @@ def _search(budget: int = 400) -> str | None:
 
 
 def _dict_lemma(thm):  # cause 2: hypotheses keyed by name (the later `h` wins), implicit ones dropped
-    from gentzen.core.formula import Atom
+    from gentzen.core.logic.formula import Atom
     ren = {a: Atom("?" + a) for a in thm.atoms}
     hyps = dict(thm.hyps)
     params = []
@@ -279,7 +280,7 @@ def _dict_lemma(thm):  # cause 2: hypotheses keyed by name (the later `h` wins),
 
 
 def _implicit_dropped(thm):  # cause 3: implicit hypotheses kept as (dropped) implicit parameters
-    from gentzen.core.formula import Atom
+    from gentzen.core.logic.formula import Atom
     ren = {a: Atom("?" + a) for a in thm.atoms}
     params = [(x, "prop" if ty == "Prop" else "hyp", b == "(", None if ty == "Prop" else lemmas._inst(ty, ren))
               for b, names, ty in thm.binders() for x in names]
@@ -318,15 +319,15 @@ MUTANTS = {
     "3 implicit lemma hypotheses dropped": lambda mp: mp.setattr(lean_scope, "make_lemma", _implicit_dropped),
     "4 omit ignored": lambda mp: mp.setattr(lean_scope, "omit", lambda scope, text: None),
     "5 include … in lasts to the end of the section": lambda mp: (
-        mp.setattr("gentzen.core.lean_file._IN_PREFIX", ("open", "set_option", "omit", "variable")),
+        mp.setattr("gentzen.core.reader.lean_file._IN_PREFIX", ("open", "set_option", "omit", "variable")),
         mp.setattr(lean_scope, "include", _lenient_include)),
     "6 include tracked by name": lambda mp: mp.setattr(lean_scope, "included_variables",
                                                        _by_name(lean_scope.included_variables)),
-    "7 dotted namespace as one scope": lambda mp: mp.setattr("gentzen.core.lean_file.context_command",
+    "7 dotted namespace as one scope": lambda mp: mp.setattr("gentzen.core.reader.lean_file.context_command",
                                                               _one_scope_namespace(lean_scope.context_command)),
     "8 True read as the core constant": lambda mp: mp.setattr(lean_names.FileNames, "touches", lambda *a: False),
     "9 attributes not judged": lambda mp: (mp.setattr(lean_scope, "attribute_problem", lambda a: None),
-                                           mp.setattr("gentzen.core.lean_file.attribute_problem", lambda a: None)),
+                                           mp.setattr("gentzen.core.reader.lean_file.attribute_problem", lambda a: None)),
     "10 #guard_msgs match is accepted": lambda mp: mp.setattr(
         ProofItem, "guarded", lambda self, ok, raw, error: (True, None) if self.expected else (ok, error)),
 }

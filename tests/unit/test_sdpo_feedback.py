@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.models.formats import build_prompt
 from gentzen.train.feedback import (
     Feedback, feedback_block, kernel_feedback, pick_sibling, teacher_prompt)

@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.models.formats import build_prompt
 from gentzen.train.samples import records
 

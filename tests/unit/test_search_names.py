@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 from gentzen.data.generate import GenConfig, generate
-from gentzen.core.goals import rename_atoms
-from gentzen.core.words import rename_identifiers
+from gentzen.core.proof.goals import rename_atoms
+from gentzen.core.text.words import rename_identifiers
 from gentzen.search.names import MODEL_ATOMS, in_user_names, model_names
 
 RECORDS = [r for r in generate(GenConfig(count=60, seed=5, max_lines=12)) if r["proof"]]
@@ -90,7 +90,7 @@ def test_every_generated_proof_checks_in_the_users_names(rec, rnd):
 
 
 def test_rename_identifiers_is_whole_word_and_one_pass():
-    from gentzen.core.words import rename_identifiers
+    from gentzen.core.text.words import rename_identifiers
 
     text = "exact ⟨h1.1, h12, h1', h₁, Or.inl h1, h2 h1⟩ -- hp✝"
     assert rename_identifiers(text, {"h1": "h2", "h2": "h1", "inl": "x", "hp": "hq"}) == \

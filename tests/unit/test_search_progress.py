@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 from gentzen.engines.fake import FakeEngine
 from gentzen.search.guided import SamplerConfig, sample
 from gentzen.search.names import sample_in_model_names

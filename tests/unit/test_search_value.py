@@ -53,7 +53,7 @@ def test_training_writes_a_head_and_its_metrics(head_dir):
 
 
 def test_the_head_scores_states_and_steers_every_scored_search(head_dir):
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.search.env import KernelEnv
     from gentzen.search.value import ValueHead
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gentzen.core.formula import evaluate
-from gentzen.core.sequent import TABLE_ATOM_LIMIT, Sequent, _dpll_countermodel, parse_sequent
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.logic.formula import evaluate
+from gentzen.core.logic.sequent import TABLE_ATOM_LIMIT, Sequent, _dpll_countermodel, parse_sequent
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 from gentzen.errors import ParseError
 
 from test_formula import formulas

@@ -3,8 +3,8 @@
 import pytest
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import parse_sequent
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.logic.sequent import parse_sequent
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.sets import build_item, list_sets, load_set, set_paths
 
 ITEMS = [(name, it) for name in set_paths() for it in load_set(name)]

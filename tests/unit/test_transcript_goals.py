@@ -11,7 +11,7 @@ import json
 import pytest
 
 from gentzen.core.kernel import StepError, start
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.errors import ParseError
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.prover import prove
 from gentzen.engines.fake import FakeEngine
 from gentzen.models.formats import header

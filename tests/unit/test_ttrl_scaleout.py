@@ -7,7 +7,7 @@ import pytest
 
 from gentzen.repl.launch import free_port, start_serve
 from gentzen.repl.verify import KernelVerifier
-from gentzen.ttrl.scaleout import SpreadVerifier, make
+from gentzen.repl.scaleout import SpreadVerifier, make
 
 THM = "theorem t (P Q : Prop) (h1 : P → Q) (h2 : P) : Q := by"
 ITEMS = [(THM, "  exact h1 h2"), (THM, "  exact h2"), (THM, "  exact h1 h2"), (THM, "  exact h9"),

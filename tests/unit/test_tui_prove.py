@@ -398,7 +398,7 @@ def test_best_first_search_runs_until_its_budget_not_one_dry_run():
     """A model whose every line is rejected empties one best-first run at once; ctrl+b goes on with
     fresh runs up to the budget (32 runs, 4,000 tokens) and reports the total in the right number."""
     pytest.importorskip("gentzen.search.methods", reason="the search-method registry is not in this tree")
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.tui.session import ProofSession, search
 
     swap = "P ∧ Q ⊢ Q ∧ P"
@@ -425,8 +425,8 @@ def test_header_and_goals_of_a_shadowing_statement_are_leans(tmp_path):
     f = tmp_path / "sec.lean"
     f.write_text("section\nvariable (p q r : Prop)\ntheorem wrong (p q : Prop) (hpq : p → q) (hp : p) : q := by\n"
                  "  exact hpq hp\nend\n", encoding="utf-8")
-    from gentzen.core.lean_file import lean_items
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.reader.lean_file import lean_items
+    from gentzen.core.proof.theorem import parse_theorem
 
     (item,) = lean_items(f.read_text(encoding="utf-8"))
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.engines.fake import FakeEngine
 from gentzen.errors import GentzenError
 from gentzen.tui.session import (ProofSession, enter_block, goal_theorem, live_check, rebase, search, suggest)

@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.generate import GenConfig, dumps, generate
 from gentzen.data.heldout import ACCEPTANCE, heldout_keys, leaks, split_of, statement_key
 from gentzen.data.userstyle import NAMINGS, generate_user

@@ -2,7 +2,7 @@
 
 from hypothesis import given, settings, strategies as st
 
-from gentzen.core.sequent import parse_sequent
+from gentzen.core.logic.sequent import parse_sequent
 from gentzen.data.generate import GenConfig, generate
 from gentzen.data.variants import KINDS, report, variants
 

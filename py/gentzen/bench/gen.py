@@ -9,7 +9,7 @@ from __future__ import annotations
 import platform
 import time
 
-from gentzen.core.sequent import parse_sequent
+from gentzen.core.logic.sequent import parse_sequent
 from gentzen.data.generate import GenConfig, generate, summary
 from gentzen.data.variants import report, variants
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 import time
 
-from gentzen.core import formula, syntax
-from gentzen.core.formula import FALSE, TRUE, And, Atom, Iff, Imp, Not, Or, to_lean
-from gentzen.core.goals import render_goal
+from gentzen.core.logic import formula
+from gentzen.core.parsing import syntax
+from gentzen.core.logic.formula import FALSE, TRUE, And, Atom, Iff, Imp, Not, Or, to_lean
+from gentzen.core.proof.goals import render_goal
 from gentzen.core.kernel import check_proof, start
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 
 # (premises, goal, proof lines) with A, B, C placeholders.
 TEMPLATES = [
@@ -58,7 +59,7 @@ def corpus(n: int = 2000, seed: int = 0):
         def fill(s: str) -> str:
             return "".join(f"({sub[c]})" if c in sub else c for c in s)
 
-        from gentzen.core.formula import parse_formula
+        from gentzen.core.logic.formula import parse_formula
         hyps = tuple((f"h{j + 1}", parse_formula(fill(p))) for j, p in enumerate(prem))
         thm = Theorem(f"b{i}", tuple(atoms), hyps, parse_formula(fill(goal)))
         proof = "\n".join("  " + fill_term(ln, sub) for ln in lines)
@@ -70,13 +71,13 @@ def fill_term(line: str, sub: dict) -> str:
     """Substitute formulas in `have x : TYPE :=` / `by_cases x : TYPE` heads and `Classical.em (A)`; names stay."""
     if line.lstrip().startswith("by_cases"):
         head, colon, ty = line.partition(" : ")
-        from gentzen.core.formula import parse_formula
+        from gentzen.core.logic.formula import parse_formula
         return f"{head}{colon}{to_lean(parse_formula(''.join(f'({sub[c]})' if c in sub else c for c in ty)))}"
     if line.lstrip().startswith("have"):
         head, sep, rest = line.partition(":=")
         name, colon, ty = head.partition(" : ")
         ty = "".join(f"({sub[c]})" if c in sub else c for c in ty)
-        from gentzen.core.formula import parse_formula
+        from gentzen.core.logic.formula import parse_formula
         return f"{name}{colon}{to_lean(parse_formula(ty))} {sep}{rest}"
     if "Classical.em (A)" in line:
         return line.replace("(A)", f"({sub['A']})")

@@ -52,7 +52,7 @@ def _error_dict(err: Any) -> dict[str, Any] | None:
 
 def kernel_check(statement: str, proof: str) -> tuple[bool, dict[str, Any] | None]:
     from gentzen.core.kernel import check_proof
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
 
     res = check_proof(parse_theorem(statement), proof)
     return bool(res.ok), _error_dict(res.error)
@@ -62,7 +62,7 @@ def kernel_goals(statement: str, proof: str) -> tuple[list[str], list[list[str]]
     """Initial goals, then the goals after each chunk, stepping the kernel line by line.
     None when the kernel refuses a step (goal comparison is for accepted proofs)."""
     from gentzen.core.kernel import StepError, start
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
 
     state = start(parse_theorem(statement))
     initial = list(state.goals)

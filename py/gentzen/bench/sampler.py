@@ -85,7 +85,7 @@ def cpu_hog():
 
 
 def _prompt() -> str:
-    from gentzen.core.theorem import Theorem
+    from gentzen.core.proof.theorem import Theorem
     from gentzen.models.formats import build_prompt
 
     return build_prompt("whole", Theorem.from_sequent("P → Q, Q → R, P ⊢ R").statement())

@@ -31,7 +31,7 @@ def _median(f, repeats: int) -> float:
 
 def _sample(tokenizer):
     from gentzen.core.kernel import check_proof
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.models.formats import build_prompt
     from gentzen.train.feedback import kernel_feedback, teacher_prompt
     from gentzen.train.sdpo_loss import make_sample

@@ -16,11 +16,12 @@ import typer
 from rich.console import Console
 
 from gentzen.cli import validate as V
+from gentzen.cli import verify_records as R
 from gentzen.cli.options import shard_option
-from gentzen.core.items import load_items, read_text
+from gentzen.core.reader.items import read_text
 from gentzen.core.kernel import StepError, start
-from gentzen.core.sequent import parse_sequent
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.logic.sequent import parse_sequent
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.errors import InputError, ParseError
 
 out = Console(highlight=False, soft_wrap=True)
@@ -114,25 +115,10 @@ def verify(
     """Check every proof (kernel by default, or through Lean); exit 1 if any is rejected."""
     if strict_nd and backend != "kernel":
         fail("--strict-nd applies to the kernel backend (--backend kernel)")
-    from gentzen.repl.results import ResultLog, item_key
+    from gentzen.repl.results import ResultLog
     from gentzen.repl.verify import make_verifier
 
-    items = []
-    for path in paths:
-        try:
-            loaded = load_items(path)
-        except InputError as e:
-            fail(str(e))
-        except KeyboardInterrupt:
-            V.fail(f"interrupted while reading {path}: nothing checked yet", 130)
-        if not any(it.judged for it in loaded):  # nothing to judge is not "0/0 accepted"
-            fail(f"{path}: no theorem or example to check" + (" (no records)" if path.suffix == ".jsonl" else ""))
-        # the imports are part of what was checked (`import Gentzen.ND` changes the verdict)
-        items.extend((path, it, item_key(it.theorem, it.proof if not it.imports and not it.opens and not it.lemmas
-                                         else f"import {' '.join(it.imports)}\x00"
-                                         + (f"open {' '.join(it.opens)}\x00" if it.opens else "")
-                                         + "".join(f"lemma {n} {lem.text()}\x00" for n, lem in it.lemmas.items())
-                                         + it.proof)) for it in loaded)
+    items = R.keyed_items(paths, fail)
     from gentzen.shard import parse_shard, take
 
     try:
@@ -142,7 +128,7 @@ def verify(
     if merge and part is not None:
         fail("--merge joins the shards' outputs: give it without --shard (and without the Slurm array variables)")
     items = take(items, part)
-    merged = _merged_verdicts(merge, items) if merge else None
+    merged = R.merged_verdicts(merge, items, fail) if merge else None
     if merged is None:
         try:  # no silent kernel stand-in for Lean, no unreachable server: say what is missing before any work
             repl_cmd = V.checker_ready(backend, repl_cmd, url, api_key)
@@ -155,7 +141,7 @@ def verify(
     if backend == "both" and disagreements is None:
         disagreements = out_path.with_suffix(".disagreements.jsonl") if out_path else Path("disagreements.jsonl")
     try:
-        verifier = _Merged(merged) if merged is not None else \
+        verifier = R.Merged(merged) if merged is not None else \
             make_verifier(backend, jobs=jobs, repl_cmd=repl_cmd, url=url, api_key=api_key, timeout=timeout,
                           disagreements=disagreements)
     except InputError as e:
@@ -177,47 +163,17 @@ def verify(
         verdicts = iter(verifier.verify_many((it.parsed or it.theorem, it.proof, it.imports, it.opens, it.lemmas)
                                              if merged is None else key for _, it, key in todo if it.problem is None))
         for path, item, key in todo:
-            if item.problem is not None:
-                error, ok, checker, v, status = item.to_file(item.problem.to_dict()), False, "reader", None, "rejected"
-            else:
-                v = next(verdicts)
-                if merged is not None:  # a shard's record: the verdict as that run wrote it
-                    error, ok, checker, status = v.file_error, v.ok, v.checker, v.status
-                else:
-                    error, ok, checker, status = item.to_file(v.error), v.ok, v.checker, v.status
-                    ok, error = item.guarded(ok, v.error, error)  # `#guard_msgs in`: the messages are the verdict
-                    if status != "error":
-                        status = "accepted" if ok else "expected-error" if error and error.get("kind") == \
-                            "expected_error" else "rejected"
+            rec, status, _, error, checker = R.record(path, item, key, verdicts, merged is not None, backend)
             checkers[checker] = checkers.get(checker, 0) + 1
             errors += status == "error"  # the request failed: no verdict on the proof
             rejected += status == "rejected"
             expected += status == "expected-error"
             unsupported += error is not None and error.get("kind") == "unsupported"
-            rec = {"name": item.name, "ok": ok, "status": status, "error": error,
-                   "backend": v.backend if v else backend, "checker": checker, "source": str(path), "key": key,
-                   "time_s": round(v.time_s, 6) if v else 0.0}
-            if item.record_line is not None:
-                rec["record_line"] = item.record_line
-            if v is not None and v.detail is not None:
-                rec["detail"] = v.detail
             if log is not None and status != "error":  # not checked: a resumed run asks again
                 log.append(rec)
             if progress is not None:
                 progress.advance(bar)
-            if json_out:
-                out.print(json.dumps(rec, ensure_ascii=False), markup=False)
-            elif ok:
-                if not (quiet or failures_only):
-                    out.print(f"[green]ok[/green]          {item.name}  [dim]({checker})[/dim]")
-            elif status == "expected-error" and not quiet and not failures_only:
-                out.print(f"[yellow]{'expected err':<12}[/yellow]{item.name}  [dim](#guard_msgs; {checker})[/dim]")
-            elif not quiet and status != "expected-error":
-                verdict = "error" if status == "error" else \
-                    "unsupported" if error.get("kind") == "unsupported" else "rejected"
-                where = f"{path}:" if status == "error" else _position(path, item, error)  # not the proof's fault
-                out.print(f"[red]{verdict:<12}[/red]{item.name}  {where} ({error['kind']}; {checker})", markup=True)
-                out.print("            " + str(error["message"]).replace("\n", "\n            "), markup=False)
+            R.show(out, rec, path, item, json_out=json_out, quiet=quiet, failures_only=failures_only)
     except KeyboardInterrupt:  # Ctrl-C: what was kept, and how to go on
         done = len(checkers) and sum(checkers.values())
         if log is not None:
@@ -231,67 +187,9 @@ def verify(
         verifier.close()
         if log is not None:
             log.close()
-    if json_out:  # stdout stays one object per theorem; the summary goes to stderr
-        err.file.write(json.dumps({"summary": {"items": len(items), "accepted": len(items) - rejected - errors - expected,
-                                               "expected_errors": expected,
-                                               "rejected": rejected, "errors": errors,
-                                               "skipped": len(items) - len(todo),
-                                               "unsupported": unsupported, "checkers": checkers}}) + "\n")
-    else:
-        skipped = len(items) - len(todo)
-        by = ", ".join(f"{c}" if len(checkers) == 1 else f"{c} {n}" for c, n in checkers.items())
-        out.print(f"{len(items) - rejected - errors - expected}/{len(items)} accepted"
-                  + (f", {expected} with the error their #guard_msgs expects" if expected else "")
-                  + (f", {unsupported} unsupported" if unsupported else "")
-                  + (f", {errors} not checked (transport errors; rerun with --out to retry them)"
-                     if errors else "")
-                  + (f" (checked by {by})" if by else "")
-                  + (f" ({skipped} already in {out_path})" if skipped else ""), markup=False)
+    R.summary(out, err, json_out=json_out, items=len(items), todo=len(todo), rejected=rejected, errors=errors,
+              expected=expected, unsupported=unsupported, checkers=checkers, out_path=out_path)
     raise typer.Exit(1 if rejected or errors else 0)
-
-
-class _Merged:
-    """Verdicts read back from shard outputs (--merge), in the shape a verifier gives them."""
-
-    def __init__(self, records: dict[str, dict]) -> None:
-        self.records, self.strict_nd = records, False
-
-    def verify_many(self, keys):
-        from types import SimpleNamespace
-
-        for key in keys:  # `file_error`: the record's error, already in the file's positions
-            r = self.records[key]
-            yield SimpleNamespace(ok=r["ok"], file_error=r.get("error"), backend=r.get("backend", ""),
-                                  status=r.get("status") or ("accepted" if r["ok"] else "rejected"),
-                                  checker=r.get("checker", ""), time_s=float(r.get("time_s", 0.0)),
-                                  detail=r.get("detail"))
-
-    def close(self) -> None:
-        pass
-
-
-def _merged_verdicts(files: list[Path], items: list) -> dict[str, dict]:
-    """key -> record from shard outputs; every item a checker judges must be among them."""
-    from gentzen.io import read_jsonl_resumable
-
-    got: dict[str, dict] = {}
-    for f in files:
-        if not f.is_file():
-            fail(f"--merge {f}: no such file")
-        got.update({r["key"]: r for r in read_jsonl_resumable(f) if isinstance(r, dict) and "key" in r})
-    missing = [it.name for _, it, key in items if it.problem is None and key not in got]
-    if missing:
-        fail(f"{len(missing)} item(s) are not in the --merge files (first: {missing[0]}); run the missing shards")
-    return got
-
-
-def _position(path: Path, item, error: dict) -> str:
-    """`file:line:column`, or for a .jsonl record `file:RECORD_LINE: proof line L, column C`."""
-    if item.record_line is None:
-        return f"{path}:{error['line']}:{error['column']}:"
-    if error.get("proof_line") is not None and error["proof_line"] >= 1:
-        return f"{path}:{item.record_line}: proof line {error['proof_line']}, column {error['proof_column']}:"
-    return f"{path}:{item.record_line}: theorem, column {error.get('column')}:"
 
 
 def state(

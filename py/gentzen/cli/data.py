@@ -153,7 +153,7 @@ def variants_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Variants of each target (specialisations, generalisations, lemma cuts, sub-steps)."""
-    from gentzen.core.sequent import parse_sequent
+    from gentzen.core.logic.sequent import parse_sequent
     from gentzen.data.variants import report, variants
     try:
         if depth < 1:
@@ -186,7 +186,7 @@ def compose_cmd(
     json_out: bool = typer.Option(False, "--json", help="JSON output."),
 ) -> None:
     """Compose solved variants (lemma cuts, chained) into a kernel-verified proof of the target."""
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.data.compose import lines, search, solved_from_records
     try:
         thm = parse_theorem(target)

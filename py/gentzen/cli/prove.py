@@ -60,8 +60,10 @@ def prove(
     all_atoms: bool = typer.Option(False, "--all-atoms", help="Show the model every atom of a goal over more than "
                                    "four (default: the four nearest the goal; search/atom_window.py)."),
 ) -> None:
-    """Prove a theorem; every reported proof is checked by the kernel."""
-    from gentzen.core.theorem import parse_theorem
+    """Prove a theorem; every reported proof is checked by the kernel.
+    Long because its typer options are the command's documentation: one parameter per option, each with its
+    help text."""
+    from gentzen.core.proof.theorem import parse_theorem
 
     if theorem.endswith(".lean"):
         _prove_file(Path(theorem), out_path, force, method, backend, names, threads, model, samples, fmt, engine_name,
@@ -213,7 +215,7 @@ def _checked_by(lean) -> str:
 
 def _countermodel_first(thm, json_out: bool, method: str) -> bool:
     """Print the countermodel of an invalid statement (True), or say nothing (False)."""
-    from gentzen.core.sequent import countermodel_text, theorem_countermodel
+    from gentzen.core.logic.sequent import countermodel_text, theorem_countermodel
 
     cm = theorem_countermodel(thm)
     if cm is None:
@@ -290,7 +292,7 @@ def _reference(thm, json_out: bool, backend: str, repl_cmd: str | None = None) -
         out.print(f"[red]rejected by {lean.checker.split('+', 1)[-1]}[/red] ({lean.kind}), though the kernel "
                   f"accepted it: {lean.message}", markup=False)
     else:
-        from gentzen.core.sequent import countermodel_text
+        from gentzen.core.logic.sequent import countermodel_text
 
         out.print(f"[red]not valid[/red]: countermodel {countermodel_text(thm.shown(res.countermodel or {}))}")
     raise typer.Exit(0 if ok else 1)

@@ -178,7 +178,7 @@ def not_a_path(arg: str, command: str, accepted: str) -> str:
 def theorem_file(flag: str, path: str | Path) -> list[tuple[int, dict]]:
     """`jsonl_file` with a 'theorem' in every record, each a statement that parses (a sequent or
     `theorem … := by`): a typo is found before any folder is made or any model loads."""
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.errors import ParseError
 
     rows = jsonl_file(flag, path, required=("theorem",))

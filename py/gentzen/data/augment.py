@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import parse_theorem
-from gentzen.core.words import rename_identifiers
+from gentzen.core.proof.theorem import parse_theorem
+from gentzen.core.text.words import rename_identifiers
 
 ATOM_STYLES = (
     ("A", "B", "C", "D", "E", "F"),
@@ -75,7 +75,7 @@ def renamed(record: dict, rng: random.Random) -> dict | None:
 
 
 def str_formula(f) -> str:
-    from gentzen.core.formula import to_lean
+    from gentzen.core.logic.formula import to_lean
 
     return to_lean(f)
 

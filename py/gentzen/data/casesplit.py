@@ -8,8 +8,8 @@ Where the branch makes the goal true, prove the goal; otherwise some premise is 
 
 from __future__ import annotations
 
-from gentzen.core.formula import Formula, Not, evaluate, to_lean
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.formula import Formula, Not, evaluate, to_lean
+from gentzen.core.proof.theorem import Theorem
 
 
 class _Writer:
@@ -125,7 +125,7 @@ def _prove(f: Formula, value: bool, model: dict, lits: dict, w: _Writer, ind: in
 
 
 def _imp(a: Formula, b: Formula) -> Formula:
-    from gentzen.core.formula import Imp
+    from gentzen.core.logic.formula import Imp
     return Imp(a, b)
 
 

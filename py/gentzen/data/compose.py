@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from gentzen.core.formula import Formula
+from gentzen.core.logic.formula import Formula
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import Sequent
-from gentzen.core.theorem import Theorem
-from gentzen.core.words import rename_identifiers
+from gentzen.core.logic.sequent import Sequent
+from gentzen.core.proof.theorem import Theorem
+from gentzen.core.text.words import rename_identifiers
 
 _BINDERS = (re.compile(r"^\s*(?:· )?intro\s+(.+)$"),
             re.compile(r"^\s*(?:· )?have\s+([^\W\d][\w']*)\s*:"),
@@ -157,8 +157,8 @@ def _needed(chain: list[Solved], final: Solved) -> list[Solved]:
 
 def solved_from_records(records: list[dict]) -> list[Solved]:
     """Solved pieces from JSONL records with `theorem` (or `sequent` + `atoms`) and `proof`."""
-    from gentzen.core.theorem import parse_theorem
-    from gentzen.core.sequent import parse_sequent
+    from gentzen.core.proof.theorem import parse_theorem
+    from gentzen.core.logic.sequent import parse_sequent
     out = []
     for r in records:
         if not r.get("proof"):

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from gentzen.core.formula import FALSE, Formula
-from gentzen.core.sequent import canonical_key
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.logic.formula import FALSE, Formula
+from gentzen.core.logic.sequent import canonical_key
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.heldout import heldout_keys, split_of, statement_key
 from gentzen.errors import InputError
 

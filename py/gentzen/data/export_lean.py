@@ -69,8 +69,8 @@ def statement_of_record(record: Mapping[str, Any]) -> str:
         if not sequent:
             raise InputError(f"item {record.get('name')!r} has neither `theorem` nor `sequent`")
         # Only needed for records without a statement; import late so this module stays light.
-        from gentzen.core.sequent import parse_sequent
-        from gentzen.core.theorem import Theorem
+        from gentzen.core.logic.sequent import parse_sequent
+        from gentzen.core.proof.theorem import Theorem
 
         statement = Theorem.from_sequent(parse_sequent(sequent), name="t").statement()
     statement = statement.strip().splitlines()[0].rstrip()  # the statement line only

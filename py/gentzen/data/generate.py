@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from gentzen.core.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, atoms_of, parse_formula
-from gentzen.core.sequent import Sequent, truth_masks
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.formula import FALSE, Atom, Formula, Not, And, Or, Imp, Iff, atoms_of, parse_formula
+from gentzen.core.logic.sequent import Sequent, truth_masks
+from gentzen.core.proof.theorem import Theorem
 from gentzen.core.kernel import check_proof
 from gentzen.data.decontam import DATA_VERSION, check_version, seen_keys, state_held_out
 from gentzen.data.heldout import SPLITS, heldout_keys, split_of
@@ -166,7 +166,7 @@ def _candidates(cfg: GenConfig, rng: random.Random, hard: list) -> Iterator[tupl
 
 
 def _parse_schema(text: str) -> tuple[tuple[Formula, ...], Formula]:
-    from gentzen.core.sequent import parse_sequent
+    from gentzen.core.logic.sequent import parse_sequent
     s = parse_sequent(text)
     return s.premises, s.goal
 

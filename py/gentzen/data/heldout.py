@@ -14,8 +14,8 @@ import sys
 from collections.abc import Iterable
 from functools import lru_cache
 
-from gentzen.core.sequent import canonical_key
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.logic.sequent import canonical_key
+from gentzen.core.proof.theorem import parse_theorem
 
 SPLITS = (("train", 80), ("dev", 10), ("heldout", 10))  # percent of the canonical-hash space
 

@@ -6,7 +6,7 @@ rendering resolves each citation to the innermost name for it and names new fact
 
 from __future__ import annotations
 
-from gentzen.core.formula import Formula, to_lean
+from gentzen.core.logic.formula import Formula, to_lean
 
 
 def lines(block: tuple) -> int:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from gentzen.core.formula import FALSE, Formula, Not, Or, to_lean
+from gentzen.core.logic.formula import FALSE, Formula, Not, Or, to_lean
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import Sequent, TruthTable, countermodel, parse_sequent
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.sequent import Sequent, TruthTable, countermodel, parse_sequent
+from gentzen.core.proof.theorem import Theorem
 from gentzen.data.casesplit import prove_by_cases
 from gentzen.data.prooftree import lines as _lines, prune, render
 from gentzen.errors import InputError

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gentzen.core.sequent import parse_sequent
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.sequent import parse_sequent
+from gentzen.core.proof.theorem import Theorem
 from gentzen.data.prover import prove
 from gentzen.errors import InputError
 

@@ -12,12 +12,12 @@ import random
 import re
 from collections.abc import Callable
 
-from gentzen.core.formula import FALSE, TRUE, Formula, atoms_of, to_lean
-from gentzen.core.goals import rename_atoms
+from gentzen.core.logic.formula import FALSE, TRUE, Formula, atoms_of, to_lean
+from gentzen.core.proof.goals import rename_atoms
 from gentzen.core.kernel import check_proof
-from gentzen.core.sequent import canonical_key
-from gentzen.core.theorem import parse_theorem
-from gentzen.core.words import rename_identifiers
+from gentzen.core.logic.sequent import canonical_key
+from gentzen.core.proof.theorem import parse_theorem
+from gentzen.core.text.words import rename_identifiers
 from gentzen.data.generate import GenConfig, Interrupted, generate
 from gentzen.data.decontam import seen_keys, state_held_out
 from gentzen.data.heldout import split_of

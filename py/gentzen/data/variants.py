@@ -10,9 +10,9 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from gentzen.core.formula import FALSE, TRUE, Formula, Not, subformulas
-from gentzen.core.sequent import Sequent, TruthTable
-from gentzen.core.theorem import Theorem
+from gentzen.core.logic.formula import FALSE, TRUE, Formula, Not, subformulas
+from gentzen.core.logic.sequent import Sequent, TruthTable
+from gentzen.core.proof.theorem import Theorem
 
 KINDS = ("specialisation", "generalisation", "lemma", "substep")
 

@@ -22,7 +22,9 @@ REFILL = 0.5  # refill once this share of the slots is free: fewer, larger batch
 
 def generate_stream(engine, pull, *, max_rows: int, max_tokens: int, temperature: float = 1.0, stop=None):
     """Yield (tag, Completion, engine seconds of the row) as rows finish; `pull(k)` returns up to k
-    (tag, prompt, seed) to start (empty: none now; it is asked again once more rows finish)."""
+    (tag, prompt, seed) to start (empty: none now; it is asked again once more rows finish).
+    Long because admitting rows, stepping the batch and retiring finished rows share the batch's state and
+    read in the order they happen each step."""
     from gentzen.models.slots import SlotDecoder
 
     torch, dev = engine.torch, engine.device

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-# The kernel's error kinds (docs/kernel.md, core/constants.py, core/elab.py, core/tactics.py) grouped as the
+# The kernel's error kinds (docs/kernel.md, core/elaboration/constants.py, core/elaboration/elab.py, core/steps/tactics.py) grouped as the
 # published diagnostics group them: a wrong hypothesis cited, a rule that does not apply, a line
 # the proof language cannot even read, and the rest (goal bookkeeping, forbidden words, …).
 CATEGORY = {

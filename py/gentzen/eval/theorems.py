@@ -46,7 +46,7 @@ def _records(set_arg: str) -> list[dict]:
 
 
 def _lean_records(path: Path) -> list[dict]:
-    from gentzen.core.items import load_items
+    from gentzen.core.reader.items import load_items
 
     out = []
     for it in load_items(path):
@@ -60,7 +60,7 @@ def _lean_records(path: Path) -> list[dict]:
 
 
 def _statement(rec: dict, i: int) -> tuple[str, str]:
-    from gentzen.core.theorem import Theorem, parse_theorem
+    from gentzen.core.proof.theorem import Theorem, parse_theorem
 
     name = str(rec.get("name") or f"item{i}")
     stmt = rec.get("theorem")
@@ -80,7 +80,7 @@ def _statement(rec: dict, i: int) -> tuple[str, str]:
 
 def reference_lines(statement: str) -> int | None:
     """Lines of the reference prover's proof (None when it finds none)."""
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.data.prover import prove
 
     res = prove(parse_theorem(statement))

@@ -158,7 +158,7 @@ def with_name(line: str, name: str) -> str:
 
 def _renamed(line: str, names: dict[str, str]) -> str:
     # one pass, so a chain n3 -> n2, n2 -> n4 never rewrites a name twice
-    from gentzen.core.words import rename_identifiers  # the kernel is imported on use (see _start)
+    from gentzen.core.text.words import rename_identifiers  # the kernel is imported on use (see _start)
 
     return rename_identifiers(line, names)
 

@@ -1,6 +1,6 @@
 """One `theorem`/`example` of a `gentzen repl` command, checked by the kernel and answered as Lean's REPL
 answers it: messages at the text's positions, `sorries` (each `sorry` with its goal and a proof state of its
-own, core/holes.py), the unused-variables linter, `rootGoals` and `allTactics` entries.
+own, core/steps/holes.py), the unused-variables linter, `rootGoals` and `allTactics` entries.
 """
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 
 from gentzen.core import kernel as K
-from gentzen.core.comments import blank_comments
-from gentzen.core.constants import CONSTANTS
-from gentzen.core.formula import atoms_of
-from gentzen.core.holes import holes
-from gentzen.core.theorem import split_proof, split_surface
+from gentzen.core.text.comments import blank_comments
+from gentzen.core.elaboration.constants import CONSTANTS
+from gentzen.core.logic.formula import atoms_of
+from gentzen.core.steps.holes import holes
+from gentzen.core.proof.theorem import split_proof, split_surface
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
 from gentzen.repl.repl_env import Outcome, ReplEnv

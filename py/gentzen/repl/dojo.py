@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 from gentzen.core.kernel import ProofState, StepError, start
-from gentzen.core.syntax import find_forbidden
-from gentzen.core.theorem import Theorem as Statement
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.parsing.syntax import find_forbidden
+from gentzen.core.proof.theorem import Theorem as Statement
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
 from gentzen.repl.dojo_types import (CommandResult, CommandState, Declaration, DojoCrashError,  # noqa: F401

@@ -184,6 +184,9 @@ def _invalid(loc: list, msg: str) -> JSONResponse:
 
 
 def create_app(service: CheckService, *, api_key: str | None = None, max_body: int = MAX_BODY) -> Starlette:
+    """The Starlette app of `gentzen serve`: Kimina's routes, its authentication and its error bodies.
+    Long because the route handlers are closures over `service`, `api_key` and `max_body`, and read best
+    beside each other."""
     def authorized(request: Request) -> JSONResponse | None:
         if not api_key:
             return None

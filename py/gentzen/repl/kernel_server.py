@@ -15,12 +15,12 @@ import sys
 from dataclasses import dataclass
 
 from gentzen.core import kernel as K
-from gentzen.core.holes import holes
+from gentzen.core.steps.holes import holes
 from gentzen.errors import GentzenError
 from gentzen.repl import protocol as P
 from gentzen.repl.declaration import Unsupported, check_declaration
-from gentzen.core.comments import blank_comments
-from gentzen.core.lean_names import parse_binders
+from gentzen.core.text.comments import blank_comments
+from gentzen.core.reader.lean_names import parse_binders
 from gentzen.repl.repl_env import Outcome, ReplEnv, commands
 
 MAX_FILE_BYTES = 64 << 20  # a `{"path": …}` request reads at most this
@@ -124,7 +124,7 @@ class KernelRepl:
                                           bool(getattr(req, "all_tactics", None)))
             elif word in ("variable", "open", "section", "namespace", "end", "set_option", "universe", "omit",
                           "include"):
-                # the file reader keeps the context (core/lean_file.py); what Lean reports here, it reports
+                # the file reader keeps the context (core/reader/lean_file.py); what Lean reports here, it reports
                 if word == "variable":
                     binders = parse_binders(blank_comments(body[at:end])[len("variable"):])
                     if binders is None or any(b == "[" for b, _x, _t in binders):

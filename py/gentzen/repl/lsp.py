@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gentzen.core.kernel import StepError, start
-from gentzen.core.theorem import split_proof
+from gentzen.core.proof.theorem import split_proof
 from gentzen.errors import ParseError
 from gentzen.repl.verify import Verdict, Verifier, make_verifier
 

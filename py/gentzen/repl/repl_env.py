@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from gentzen.core.comments import blank_comments
+from gentzen.core.text.comments import blank_comments
 
 # a command starts at column 0 with one of these words (Lean's command keywords the REPL meets)
 _CMD = re.compile(r"^(?:(?:private|protected|noncomputable)[ \t]+)*(theorem|example|lemma|variable|section|"
@@ -20,7 +20,7 @@ CORE_IMPORTS = ("Gentzen", "Init")  # imports that bring no name unknown to the 
 @dataclass(frozen=True)
 class ReplEnv:
     """An environment: the text of every command it was built from, read again by the file reader
-    (core/lean_file.py) for each new command, so a `gentzen repl` command means what the same text means in a
+    (core/reader/lean_file.py) for each new command, so a `gentzen repl` command means what the same text means in a
     `.lean` file (scopes, variables, `include`/`omit`, names, lemmas, what is `unsupported`), and the imports and
     options the header set."""
 
@@ -40,7 +40,7 @@ class ReplEnv:
     def read(self, text: str):
         """The reader's items for `text` after this env's commands, their lines relative to `text` (line 1 is
         its first)."""
-        from gentzen.core.lean_file import lean_items
+        from gentzen.core.reader.lean_file import lean_items
 
         base = self.source.count("\n")
         out = []

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gentzen.core.theorem import Theorem
+    from gentzen.core.proof.theorem import Theorem
 
 
 def item_key(theorem: Theorem | str | None, proof: str) -> str:

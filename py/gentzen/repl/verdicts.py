@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gentzen.core.comments import blank_comments
-from gentzen.core.syntax import find_forbidden
-from gentzen.core.theorem import Theorem, parse_theorem, split_surface
+from gentzen.core.text.comments import blank_comments
+from gentzen.core.parsing.syntax import find_forbidden
+from gentzen.core.proof.theorem import Theorem, parse_theorem, split_surface
 from gentzen.errors import InputError, ParseError
 from gentzen.repl import protocol as P
 from gentzen.repl.errors import ReplTimeout

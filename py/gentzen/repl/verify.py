@@ -21,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 from gentzen.errors import GentzenError, ParseError
 from gentzen.repl.checkers import (CHECKERS, DEFAULT_KIMINA_URL, KERNEL_REPL, kimina_url,  # noqa: F401
                                    lean_repl_cmd, repl_checker, repl_command, require_checker, server_problem)

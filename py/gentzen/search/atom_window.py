@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from gentzen.core.constants import PROP
-from gentzen.core.goals import Goal, rename_atoms, render_goal
+from gentzen.core.elaboration.constants import PROP
+from gentzen.core.proof.goals import Goal, rename_atoms, render_goal
 
 # search/names.py's MODEL_ATOMS (the atoms the training statements use), kept here: names.py imports guided.py
 MODEL_ATOMS = ("P", "Q", "R", "S")

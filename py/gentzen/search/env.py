@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from gentzen.core.kernel import KernelError, StepError, check_proof, start
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from gentzen.core.comments import blank_comments
-from gentzen.core.lean_file import lean_items
-from gentzen.core.proof_item import ProofItem
-from gentzen.core.sequent import countermodel_text, theorem_countermodel
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.text.comments import blank_comments
+from gentzen.core.reader.lean_file import lean_items
+from gentzen.core.reader.proof_item import ProofItem
+from gentzen.core.logic.sequent import countermodel_text, theorem_countermodel
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 from gentzen.errors import GentzenError
 
 # A proof of a Theorem in its own names, indented as under `:= by`, checked by the kernel; None when none found.

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 
 
 @dataclass
@@ -185,7 +185,7 @@ class ItemSampler:
         a.sample_seconds += share
         line = completion_to_line(self.cfg.format, c.text)
         if r.back:  # drawn in the window's letters: the kernel checks it in the goal's own atoms
-            from gentzen.core.words import rename_identifiers
+            from gentzen.core.text.words import rename_identifiers
 
             line = rename_identifiers(line, r.back)
         _advance(r, line, c.finish_reason, self.cfg, self.verbose)

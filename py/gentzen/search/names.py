@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gentzen.core.kernel import check_proof
-from gentzen.core.results import KernelError
-from gentzen.core.theorem import Theorem
-from gentzen.core.words import rename_identifiers
+from gentzen.core.proof.results import KernelError
+from gentzen.core.proof.theorem import Theorem
+from gentzen.core.text.words import rename_identifiers
 from gentzen.search.guided import SampleResult, SamplerConfig, sample
 
 # The atoms the training statements use, in binder order: gen's uniform and schema families use P, Q,

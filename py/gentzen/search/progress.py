@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 from gentzen.search.guided import ItemSampler, SampleResult, SamplerConfig, draw, engine_kwargs
 
 

@@ -180,7 +180,7 @@ def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[t
     round's samples file keeps). Guided and plain decode across targets (--batch-rows), each
     target's attempts the ones it gets alone; the searches run one target after another."""
     from gentzen.search.compute import Compute
-    from gentzen.ttrl.prompts import run_many_in_model_names
+    from gentzen.search.prompts import run_many_in_model_names
 
     redraws = {"redraws_per_line": cfg.redraws_per_line, "redraws_per_proof": cfg.redraws_per_proof} \
         if cfg.method == "guided" else {}
@@ -201,6 +201,10 @@ def sample_theorems(cfg: EIConfig, engine, fmt: str, round_no: int, todo: list[t
 
 
 def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResult:
+    """Expert iteration: every round samples the targets, builds the round's training set, fine-tunes and saves.
+    Long because the resume bookkeeping, the round's tally, the Ctrl-C points and the checkpoint
+    share the loop's counters and read in the order they happen (the steps themselves are helpers:
+    sample_theorems, fold_buffer, update)."""
     check_config(cfg)
     torch = require("torch", "train")
     from gentzen.engines import open_engine
@@ -212,7 +216,7 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
-    from gentzen.ttrl.prompts import refuse_past_context  # a target past the model's context: one error
+    from gentzen.search.prompts import refuse_past_context  # a target past the model's context: one error
 
     refuse_past_context(cfg.model, cfg.format, [(f"--targets {cfg.targets}: target {i + 1}", t)
                                                 for i, t in enumerate(targets)])

@@ -208,7 +208,7 @@ def _train_round(torch, cfg: GRPOConfig, model, ref_model, tokenizer, ordered: l
 
 
 def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPOResult:
-    """Every round: sample (_sample_round), train (_train_round), record and checkpoint. About 90 lines:
+    """Every round: sample (_sample_round), train (_train_round), record and checkpoint. Long because
     the resume bookkeeping, the round's tally, its record and the checkpoint share the loop's
     counters and read in the order they happen."""
     check_config(cfg)
@@ -220,7 +220,7 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
 
     say = progress or (lambda event: None)
     targets = load_targets(cfg)
-    from gentzen.ttrl.scaleout import make as make_verifier
+    from gentzen.repl.scaleout import make as make_verifier
 
     verifier = make_verifier(cfg.backend, cfg.verify_url, repl_cmd=cfg.repl_cmd or None)  # Lean missing: before OUT
     source = replay.resolve(cfg.replay, cfg.model, cfg.replay_share, cfg.probe, set(targets), say)

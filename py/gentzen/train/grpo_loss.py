@@ -78,7 +78,7 @@ def step_prompts(theorem: str, steps: list[str], fmt: str) -> list[tuple[str, st
     accepted steps before it (replayed in the kernel with the environment's names); a step the kernel
     rejects can only be the last."""
     from gentzen.core.kernel import start
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.models import formats
 
     th = parse_theorem(theorem)
@@ -110,7 +110,7 @@ def round_sequences(tokenizer, rows: list[dict], eps: float, max_len: int,
     attempt's text ends at its rejected line, where the model did not write EOS: its EOS label is
     dropped. An empty attempt (EOS first) has no text to train on and only counts in its group's
     statistics."""
-    from gentzen.train.update import encode_proof, newline_ids
+    from gentzen.train.sequences import encode_proof, newline_ids
 
     newlines, out = newline_ids(tokenizer), []
     for row in rows:

@@ -63,7 +63,7 @@ def parse_output(text: str, finish_reason: str = "stop", prompt: str = "") -> Pa
 def pin(statement: str, code: str) -> tuple[str | None, str | None]:
     """(proof body under the statement, None) or (None, why it is refused). The block must state
     exactly `statement` (whitespace aside) or hold only the proof; nothing before it but comments."""
-    from gentzen.core.syntax import find_forbidden
+    from gentzen.core.parsing.syntax import find_forbidden
 
     want = normalize(statement)
     flat = " ".join(code.split())

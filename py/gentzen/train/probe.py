@@ -33,7 +33,7 @@ def probe_scores(model, tokenizer, probe: list[dict], cfg, clock=None, stats=Non
     from gentzen.models.formats import proof_lines
     from gentzen.train import losses
     from gentzen.train.sequences import collate
-    from gentzen.train.update import encode_proof, newline_ids
+    from gentzen.train.sequences import encode_proof, newline_ids
 
     torch = require("torch", "train")
     t0 = time.perf_counter()

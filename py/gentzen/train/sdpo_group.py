@@ -62,7 +62,7 @@ def check_group(verifier, theorem: str, res, clock: Clock) -> list:
 def failed_samples(cfg: SDPOConfig, tokenizer, theorem: str, res, verdicts):
     """The SDPO samples of a group's failed attempts, the verified proofs (siblings), and the
     verified proofs' teacher-gap items (teacher.gap_items)."""
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.models.formats import build_prompt
     from gentzen.train.feedback import kernel_feedback, pick_sibling, teacher_prompt, verdict_feedback
 
@@ -150,7 +150,7 @@ def preflight(torch, cfg, engine, verifier, student, teacher, tokenizer, theorem
     proof where it has one that the kernel accepts, are scored (the group's failures give the
     feedback). {"teacher_gap": mean or None, "proofs": n, "theorems": k}."""
     from gentzen.core.kernel import check_proof
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.models import formats
     from gentzen.search.methods import run_method
     from gentzen.train.feedback import kernel_feedback

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 from gentzen.models import formats
 
@@ -89,3 +90,43 @@ def batch_loss(torch, model, ids, labels, mask):
     logits = model(input_ids=ids, attention_mask=mask).logits[:, :-1].float()
     return torch.nn.functional.cross_entropy(
         logits.reshape(-1, logits.size(-1)), labels[:, 1:].reshape(-1), ignore_index=-100)
+
+
+# -- records -> token sequences with a step id per supervised token ------------------------------
+
+
+@dataclass
+class Proof:
+    """A record's training sequences with the proof step of each supervised token (update.py's CAT weights)."""
+
+    rows: list[tuple[list[int], list[int]]]  # (ids, labels) per sequence, as sequences.encode makes them
+    steps: list[list[int]]                   # per sequence, per position: the proof step a label belongs to, -1 none
+    n_steps: int
+
+
+def newline_ids(tokenizer) -> frozenset[int]:
+    """Token ids whose text holds a newline (gentzen's tokenizer: exactly the "\\n" token)."""
+    return frozenset(i for i in range(len(tokenizer)) if "\n" in tokenizer.decode([i]))
+
+
+def encode_proof(tokenizer, record: dict, fmt: str, max_len: int, newlines: frozenset[int]) -> Proof:
+    """A record's training sequences and each supervised token's proof step.
+
+    Every completion is one or more whole lines ending in "\\n" (`whole`: all lines in one
+    sequence; state formats: one line per sequence), so a step ends at each supervised newline;
+    the EOS after the last line belongs to no step (weight 1)."""
+    rows, steps, offset = [], [], 0
+    for ex in formats.examples(record, fmt):
+        ids, labels = encode(tokenizer, ex, max_len, loss_on_prompt=False)
+        lines = sum(seg.text.count("\n") for seg in ex.segments if seg.train)
+        ids_steps, local = [], 0
+        for y in labels:
+            if y == -100 or local >= lines:
+                ids_steps.append(-1)
+                continue
+            ids_steps.append(offset + local)
+            local += y in newlines
+        rows.append((ids, labels))
+        steps.append(ids_steps)
+        offset += lines
+    return Proof(rows, steps, offset)

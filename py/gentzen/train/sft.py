@@ -251,7 +251,7 @@ def _held_out_loss(torch, model, enc_eval, batch_size: int, pad_id: int, device:
 
 def _train(torch, cfg: SFTConfig, progress: Callable[[dict], None] | None) -> SFTResult:
     """The run, top to bottom: seeds, data, model, optimizer, then the loop with its checkpoints.
-    Over 80 lines on purpose: the loop and its save/meta closures share every counter, and read
+    Long because the loop and its save/meta closures share every counter, and read
     as one cleanrl-style script (the setup lives in _data, _model and _optimizer)."""
     require("transformers", "train")
     if not cfg.data or not cfg.out:

@@ -24,7 +24,7 @@ def failed_attempt(theorem: str, lines: list[str], rng: random.Random) -> tuple[
     """A wrong attempt made from a correct proof, as the guided sampler's failures look (correct
     lines, then one bad one; or a proof ended early), with the kernel's own feedback on it."""
     from gentzen.core.kernel import check_proof
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
 
     thm = parse_theorem(theorem)
     names = [h for h, _ in thm.hyps] + [n for ln in lines if (n := formats.introduced_name(ln))]

@@ -19,6 +19,7 @@ from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
 from gentzen.models import formats
 from gentzen.train import losses
+from gentzen.train.sequences import Proof, encode_proof, newline_ids
 from gentzen.train.weights import KINDS, cat_weights
 
 
@@ -168,50 +169,10 @@ def with_lora(model, spec: str):
     return add_lora(model, spec)
 
 
-# -- records -> token sequences with a step id per supervised token ------------------------------
-
-
-@dataclass
-class _Proof:
-    rows: list[tuple[list[int], list[int]]]  # (ids, labels) per sequence, as sequences.encode makes them
-    steps: list[list[int]]                   # per sequence, per position: the proof step a label belongs to, -1 none
-    n_steps: int
-
-
-def newline_ids(tokenizer) -> frozenset[int]:
-    """Token ids whose text holds a newline (gentzen's tokenizer: exactly the "\\n" token)."""
-    return frozenset(i for i in range(len(tokenizer)) if "\n" in tokenizer.decode([i]))
-
-
-def encode_proof(tokenizer, record: dict, fmt: str, max_len: int, newlines: frozenset[int]) -> _Proof:
-    """A record's training sequences and each supervised token's proof step.
-
-    Every completion is one or more whole lines ending in "\\n" (`whole`: all lines in one
-    sequence; state formats: one line per sequence), so a step ends at each supervised newline;
-    the EOS after the last line belongs to no step (weight 1)."""
-    from gentzen.train.sequences import encode
-
-    rows, steps, offset = [], [], 0
-    for ex in formats.examples(record, fmt):
-        ids, labels = encode(tokenizer, ex, max_len, loss_on_prompt=False)
-        lines = sum(seg.text.count("\n") for seg in ex.segments if seg.train)
-        ids_steps, local = [], 0
-        for y in labels:
-            if y == -100 or local >= lines:
-                ids_steps.append(-1)
-                continue
-            ids_steps.append(offset + local)
-            local += y in newlines
-        rows.append((ids, labels))
-        steps.append(ids_steps)
-        offset += lines
-    return _Proof(rows, steps, offset)
-
-
 # -- one batch's loss -----------------------------------------------------------------------------
 
 
-def batch_objective(torch, model, tokenizer, proofs: list[_Proof], cfg: UpdateConfig, device: str):
+def batch_objective(torch, model, tokenizer, proofs: list[Proof], cfg: UpdateConfig, device: str):
     """(objective, CE, mean weight, supervised tokens, tokens) of a batch of proofs.
 
     One forward pass: the CAT weight of each step comes from that step's summed token log-probs

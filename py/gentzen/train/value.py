@@ -144,6 +144,9 @@ def _sample(cfg: ValueConfig, model: str, fmt: str, theorems: list[str], states_
 
 
 def train(cfg: ValueConfig, progress: Callable[[dict], None] | None = None) -> ValueResult:
+    """The value head from the model's own partial proofs, its held-out ranking accuracy, saved to OUT.
+    Long because it is the module's top-to-bottom script (sample, split, features, head, accuracy,
+    save): each step hands its tensors and counters to the next."""
     _check(cfg)
     torch = require("torch", "train")
     from gentzen.models.checkpoint import read_meta
@@ -179,7 +182,7 @@ def train(cfg: ValueConfig, progress: Callable[[dict], None] | None = None) -> V
 
     # 2. features of the frozen model at each state, then the head
     feats = Features(model, cfg.device)
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
 
     statements = {t: parse_theorem(t).statement() for t in {r[0] for r in rows}}
     x = feats([value_prompt(fmt, statements[t], s["proof"], s["goals"]) for t, _, s in rows])

@@ -132,7 +132,7 @@ def parse_budget(spec: str) -> float:
 
 def check_config(cfg: TTRLConfig) -> None:
     """Every option's range and choice, before torch loads or any time is spent (InputError).
-    Over 80 lines because the options are many: one flat check per option, no branching logic."""
+    Long because the options are many: one flat check per option, no branching logic."""
     from gentzen.models.formats import check_format
     from gentzen.models.threads import check_threads
     from gentzen.repl.verify import BACKENDS

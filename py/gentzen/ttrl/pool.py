@@ -66,8 +66,8 @@ def load_targets(path: str, limit: int = 0) -> list[Item]:
     """Targets from a JSONL of records with 'theorem' (and optional 'name'); names made unique.
     A statement that does not parse, or is not valid (no proof exists: sampling it would only spend
     compute), is an InputError naming its line and, for an invalid one, its countermodel."""
-    from gentzen.core.sequent import countermodel_text, theorem_countermodel
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.logic.sequent import countermodel_text, theorem_countermodel
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.io import read_jsonl
 
     out: list[Item] = []
@@ -101,7 +101,7 @@ def load_targets(path: str, limit: int = 0) -> list[Item]:
 def make_variants(target: Item, depth: int, cap: int, seed: int) -> list[dict]:
     """The target's variants (data/variants.py), at most `cap`, drawn round-robin over the kinds so
     every kind is represented; lemma cuts first, since composition needs them in pairs."""
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.data.variants import KINDS, variants
 
     found = variants(parse_theorem(target.theorem).sequent, depth=depth, target=target.name)

@@ -92,7 +92,7 @@ def sample_items(cfg: TTRLConfig, engine, verifier, fmt: str, round_no: int, tod
     decodes across items (--batch-rows), each item's attempts the ones it gets alone, in the model's
     names (the proofs come back in the user's, kernel-checked against the statement as written)."""
     from gentzen.train.seeds import derived_seed
-    from gentzen.ttrl.prompts import run_many_in_model_names
+    from gentzen.search.prompts import run_many_in_model_names
 
     jobs = [(it, it.theorem, derived_seed(cfg.seed, round_no, it.name), want[it.name]) for it in todo]
     for it, res in run_many_in_model_names("guided", jobs, engine, temperature=cfg.temperature, fmt=fmt,
@@ -168,7 +168,7 @@ def fold_and_compose(run: Run, round_no: int, active: list, rows: dict[str, dict
 def compose_targets(pool: Pool, verifier, round_no: int) -> dict[str, str]:
     """Unsolved targets proved by cut composition of their solved variants (kernel-checked while
     composed, then verified by the run's backend): name -> proof."""
-    from gentzen.core.theorem import parse_theorem
+    from gentzen.core.proof.theorem import parse_theorem
     from gentzen.data.compose import Solved, search
 
     found: dict[str, str] = {}

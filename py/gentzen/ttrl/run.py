@@ -150,7 +150,7 @@ def _open_run(cfg: TTRLConfig) -> tuple[Path, list, dict, dict | None]:
     meta = checkpoint.read_meta(cfg.model)
     shard = parse_shard(cfg.shard)
     targets = take(load_targets(cfg.theorems, cfg.limit), shard)
-    from gentzen.ttrl.prompts import refuse_past_context  # a target past the model's context: one error
+    from gentzen.search.prompts import refuse_past_context  # a target past the model's context: one error
 
     refuse_past_context(cfg.model, cfg.format, [(f"{cfg.theorems}: target {t.name}", t.theorem) for t in targets])
     out = Path(cfg.out)
@@ -183,7 +183,7 @@ def _start(cfg: TTRLConfig, out: Path, targets: list, run_info: dict, state: dic
     from gentzen.models import checkpoint
     from gentzen.train import replay
     from gentzen.train.update import config_from, trains as update_trains
-    from gentzen.ttrl import scaleout
+    from gentzen.repl import scaleout
 
     fmt = cfg.format or checkpoint.read_meta(cfg.model).get("format", "whole")
     done = state["rounds"] if state else 0

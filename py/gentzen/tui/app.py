@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 from gentzen.errors import GentzenError, InputError, ParseError
 from gentzen.models import SHIPPED_MODEL as DEFAULT_MODEL  # one definition, kept under its old name here
 
@@ -46,7 +46,7 @@ def classify(arg: str | None) -> Target:
             raise InputError(f"no such file: {p}")
         if p.suffix == ".jsonl":
             return _set_target(p)
-        from gentzen.core.items import load_items
+        from gentzen.core.reader.items import load_items
 
         items = load_items(p)
         if not items:
@@ -116,7 +116,7 @@ class ModelHandle:
 
         key = theorem.statement()
         if key not in self._too_long:  # (a model's tokenizer needs transformers; without it no model loads)
-            from gentzen.ttrl.prompts import renamed_job, too_long
+            from gentzen.search.prompts import renamed_job, too_long
 
             known = (self.path / "config.json").is_file() and importlib.util.find_spec("transformers") is not None
             self._too_long[key] = too_long(self.path, self.fmt, [("this statement",

@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gentzen.core.items import ProofItem, load_items, read_text
+from gentzen.core.reader.items import ProofItem, load_items, read_text
 from gentzen.core.kernel import KernelError
-from gentzen.core.theorem import parse_theorem
+from gentzen.core.proof.theorem import parse_theorem
 from gentzen.errors import GentzenError
 from gentzen.tui.widgets import BAD_MARK, OK_MARK, WAIT_MARK, StatusBar, highlight_span
 

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Input, LoadingIndicator, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from gentzen.core.theorem import Theorem
+from gentzen.core.proof.theorem import Theorem
 from gentzen.errors import GentzenError
 from gentzen.tui.session import (Cancelled, CancellableEngine, ProofSession, enter_block, live_check, search,
                                  suggest)
@@ -91,7 +91,7 @@ class ProveScreen(Screen):
 
     def _note_invalid(self) -> None:
         """Say at once when the statement is not valid (as `gentzen prove` does): no proof exists."""
-        from gentzen.core.sequent import countermodel_text, theorem_countermodel
+        from gentzen.core.logic.sequent import countermodel_text, theorem_countermodel
 
         cm = theorem_countermodel(self.session.theorem)
         if cm is not None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from gentzen.core.goals import display_names
+from gentzen.core.proof.goals import display_names
 from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
-from gentzen.core.syntax import SyntaxErr, find_forbidden, parse_line
-from gentzen.core.theorem import Theorem
-from gentzen.core.words import rename_identifiers
+from gentzen.core.parsing.syntax import SyntaxErr, find_forbidden, parse_line
+from gentzen.core.proof.theorem import Theorem
+from gentzen.core.text.words import rename_identifiers
 from gentzen.errors import GentzenError, ParseError
 
 
@@ -245,7 +245,7 @@ def introduced_in_model_names(theorem: Theorem, state: ProofState) -> dict[str, 
 def goal_theorem(state: ProofState, name: str = "here") -> Theorem:
     """The main goal of `state` as a theorem of its own (atoms and hypotheses become binders), so a
     whole-proof search can start from here. Hypotheses Lean shows as inaccessible cannot be binders."""
-    from gentzen.core.elab import PROP
+    from gentzen.core.elaboration.elab import PROP
 
     goals = state.open_goals
     if not goals:

@@ -18,9 +18,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from gentzen.core.items import read_text
+from gentzen.core.reader.items import read_text
 from gentzen.core.kernel import check_proof
-from gentzen.core.theorem import Theorem, parse_theorem
+from gentzen.core.proof.theorem import Theorem, parse_theorem
 from gentzen.errors import GentzenError, InputError, ParseError
 from gentzen.tui.widgets import BAD_MARK, OK_MARK, WAIT_MARK, StatusBar
 
