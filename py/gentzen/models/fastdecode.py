@@ -2,8 +2,7 @@
 
 Prompts sit right-aligned at one column so a decode step appends one column for every row;
 `left_pad` gathers cached prompts into it, `prefill_rows` prefills many prompts' new tokens in a few
-batched forwards straight into it, and `FastDecoder.merged` rebuilds it with rows that finished
-dropped and new ones added (continuous batching, engines/stream.py).
+batched forwards straight into it; continuous batching keeps a slot per row instead (models/slots.py).
 """
 
 from __future__ import annotations
@@ -99,43 +98,6 @@ class FastDecoder:
                                     mask=self.valid[:, None, None, :col + 1])
         self.filled += 1
         return logits[:, -1].float()
-
-    def merged(self, keep, new: FastDecoder | None, max_tokens: int) -> FastDecoder:
-        """A decoder of this one's rows `keep` (prompt and tokens so far) followed by the rows of
-        `new` (freshly prefilled), all right-aligned at one column again, with room for max_tokens
-        more steps: continuous batching's refill (engines/stream.py)."""
-        torch, dev = self.torch, self.model.device
-        have = self.valid.index_select(0, keep)[:, :self.filled].sum(1)  # each kept row's length in slots
-        w = int(have.max()) if len(keep) else 0
-        C = max(w, new.filled if new is not None else 0)
-        lengths = [self.lengths.index_select(0, keep) + (self.filled - self.width)]
-        spans = [have]
-        if new is not None:
-            lengths.append(new.lengths)
-            spans.append(new.valid[:, :new.filled].sum(1))
-        n = len(keep) + (len(new.lengths) if new is not None else 0)
-        kv = []
-        for li, pair in enumerate(self.kv):
-            out = []
-            for j, X in enumerate(pair):
-                # past column C nothing is read before it is written: only the left padding needs zeros
-                Y = X.new_empty((n, X.shape[1], C + GROW, X.shape[3]))
-                if len(keep):
-                    Y[:len(keep), :, :C - w].zero_()
-                    Y[:len(keep), :, C - w:C] = X[:, :, self.filled - w:self.filled].index_select(0, keep)
-                if new is not None:
-                    Y[len(keep):, :, :C - new.filled].zero_()
-                    Y[len(keep):, :, C - new.filled:C] = new.kv[li][j][:, :, :new.filled]
-                out.append(Y)
-            kv.append(tuple(out))
-        dec = FastDecoder.__new__(FastDecoder)
-        dec.torch, dec.model, dec.kv = torch, self.model, kv
-        dec.lengths, span = torch.cat(lengths), torch.cat(spans)
-        dec.width = dec.filled = C
-        dec.limit = C + max_tokens
-        slots = torch.arange(dec.limit, device=dev)
-        dec.valid = (slots[None, :] >= (C - span)[:, None]) & (slots[None, :] < C)
-        return dec
 
     def select(self, sel) -> None:
         """Keep only rows `sel` (finished rows stop costing compute)."""

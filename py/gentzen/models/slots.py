@@ -1,7 +1,7 @@
 """A KV-cache slot per batch row for continuous batching (engines/stream.py): each slot holds one
 row's keys and values left-aligned from column 0 with its own length, so a finished row's slot is
-refilled with a new prompt in place and the live rows' caches are never copied (FastDecoder.merged
-copied all of them at every refill).
+refilled with a new prompt in place and the live rows' caches are never copied (the earlier
+merged-buffer refill copied all of them at every refill).
 """
 
 from __future__ import annotations

@@ -34,8 +34,8 @@ class SamplerConfig:
     stop_at_first: bool = field(default=True, metadata={"help": "Stop all attempts once one proof is found."})
     seed: int = field(default=0, metadata={"help": "Sampling seed."})
     budget_tokens: int = field(default=0, metadata={"help": "Stop every attempt once all together sampled this many tokens (0: no limit)."})
-    prune_loops: bool = field(default=True, metadata={"help": "Reject a line that returns its attempt to a proof state "
-                                                      "it was already in (goals and hypotheses up to names)."})
+    prune_loops: bool = field(default=True, metadata={"help": "Guided: redraw a line that returns its attempt to a proof "
+                                                      "state it was already in (goals and hypotheses up to names)."})
     atom_window: bool = field(default=True, metadata={"help": "State format: show a goal over more than four atoms "
                                                       "through a window of the four nearest it (search/atom_window.py)."})
 
@@ -277,7 +277,7 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
     if isinstance(nxt, StepError):
         _reject(r, line, nxt.error, cfg)
         return
-    if cfg.prune_loops and not nxt.solved:
+    if cfg.prune_loops and cfg.guided and not nxt.solved:  # plain sampling keeps a redundant line, as Lean does
         key = loop_key(nxt)
         if key in r.path:  # a line that undoes work (or adds nothing): redrawn, never expanded again
             _reject(r, line, KernelError(nxt.line_no - 1, 0, "loop", "this line returns to a proof state "
