@@ -103,3 +103,17 @@ def test_prefix_reuse_runs_only_new_tokens(engine):
     assert engine.stats.prefill_tokens == cold + engine.count_tokens(nxt) - engine.count_tokens(prompt)
     engine.clear_cache()
     assert same(engine.generate([nxt], 1, max_tokens=24, temperature=0, stop=["\n"])[0][0], again)
+
+
+def test_cached_prompts_own_their_tensors(engine):
+    """A cached prompt's KV is a copy of its own tokens: a view of the batch's buffer would keep the whole
+    buffer (every row, every column) alive for as long as the prompt stays cached."""
+    engine.clear_cache()
+    engine.generate(PROMPTS, 4, max_tokens=8, temperature=1.0, stop=["\n"], seed=0)
+    assert len(engine._cache) == len(set(PROMPTS))
+    for ids, entry in engine._cache.entries.items():
+        for pair in entry.kv:
+            for x in pair:
+                assert x.shape[0] == 1 and x.shape[2] == len(ids)
+                assert x.untyped_storage().nbytes() == x.numel() * x.element_size()
+        assert entry.logits.untyped_storage().nbytes() == entry.logits.numel() * entry.logits.element_size()

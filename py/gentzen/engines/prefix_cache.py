@@ -17,8 +17,8 @@ _LAST = -1  # trie node key (never a token id) of the newest cached prompt passi
 
 @dataclass
 class Entry:
-    """One cached prompt: per-layer (k, v) [1, heads, len, dim] (views are fine) and the logits after
-    its last token."""
+    """One cached prompt: per-layer (k, v) [1, heads, len, dim] and the logits after its last token,
+    each owning its storage (a view of a batch's buffer would keep the whole buffer alive)."""
 
     kv: list
     logits: object

@@ -139,7 +139,9 @@ class TorchEngine:
         for d, key in enumerate(keys):
             if known[d] is None:
                 known[d] = logits[d]
-                self._cache.add(key, Entry(kv[d], logits[d], len(key)))
+                # copies, not views: a view keeps its whole batch buffer alive (GBs once hundreds are cached)
+                own = [tuple(x.clone() for x in pair) for pair in kv[d]]
+                self._cache.add(key, Entry(own, logits[d].clone(), len(key)))
         return dec, torch.stack([known[i] for i in index])
 
     def clear_cache(self) -> None:
