@@ -2,16 +2,19 @@
 # Issue 21 (a): test-time EI on failed targets vs sampling more, at matched samples, per seed.
 # Targets: the model's frontier, fresh dev theorems of LINES reference lines with no verified proof in
 # PICK_N plain samples (T 1.0, seed 0), the first TARGETS of the first CANDIDATES (expt_common.sh).
-# Arms, for each seed in SEEDS, both up to 3 × BUDGET samples per target (the stated sample budget):
+# TARGETS_FILE: use these targets instead (e.g. issue 40's frontier, runs/experiments/data/frontier/failures.jsonl:
+# held-out theorems failed by 64 guided samples, made by frontier_targets.py).
+# Arms, for each seed in SEEDS, both up to MULT × BUDGET samples per target (the stated sample budget):
 #   ei      `gentzen ttrl --arm ei`: sample the targets, fine-tune on the verified proofs (the default
 #           recipe: GEM, replay of the model's own data, buffer), repeat; solved targets leave
 #   control `gentzen ttrl --arm control`: the same sampler and rounds, no training (sampling more)
-# solved.png: solved targets against samples per target, both arms, each seed.
-# summary.json: solved at 1×, 2×, 3× BUDGET (the last round finished within it) per seed and arm,
+# solved.png: solved targets against samples per target and against seconds, both arms, each seed.
+# summary.json: solved at 1× … MULT× BUDGET (the last round finished within it) per seed and arm,
 # paired per target (only-ei b, only-control c, exact McNemar p, Newcombe 95% interval), seed spread.
 # Usage: bash runs/experiments/ttei_vs_sample_more.sh [OUT]      (resumable: re-run the same command)
-#   env: M, TARGETS=32, BUDGET=128, SAMPLES=32 (per target per round), SEEDS="0 1 2", CANDIDATES=160,
-#        PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7"; TINY=1: the fixture model, 4 targets, seeds 0 1
+#   env: M, TARGETS=32, BUDGET=128, MULT=3, SAMPLES=32 (per target per round), SEEDS="0 1 2", CANDIDATES=160,
+#        PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7", TARGETS_FILE; TINY=1: the fixture model, 4 targets,
+#        seeds 0 1. Issue 40 (a): TARGETS_FILE=runs/experiments/data/frontier/failures.jsonl BUDGET=64 MULT=5 SEEDS="0 1"
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ttei}
@@ -23,17 +26,25 @@ else
   SEEDS=${SEEDS:-"0 1 2"} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64} LINES=${LINES:-7-14}
   GEN=${GEN:-"--count 4000 --seed 7"}
 fi
+MULT=${MULT:-3}
 mkdir -p "$OUT"
-pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+if [ -n "${TARGETS_FILE:-}" ]; then  # the same file on a resumed run: a different one would mix targets
+  if [ -e "$OUT/targets.jsonl" ] && ! cmp -s "$TARGETS_FILE" "$OUT/targets.jsonl"; then
+    echo "error: $OUT/targets.jsonl differs from TARGETS_FILE=$TARGETS_FILE (use a new OUT)" >&2; exit 2
+  fi
+  cp "$TARGETS_FILE" "$OUT/targets.jsonl"
+else
+  pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+fi
 
 arm() {  # ARM SEED
   stage "$OUT/$1-s$2.json" gz ttrl "$OUT/targets.jsonl" --model "$M" --arm "$1" --samples "$SAMPLES" \
-      --samples-per-target $(( 3 * BUDGET )) --rounds 1000 --threads 1 --seed "$2" --resume \
+      --samples-per-target $(( MULT * BUDGET )) --rounds 1000 --threads 1 --seed "$2" --resume \
       --out "$OUT/$1-s$2" --json
 }
 for s in $SEEDS; do
   pair "arm ei $s" "arm control $s"
 done
 # shellcheck disable=SC2086
-stage "$OUT/summary.json" "$PY" "$HERE/expt_summary.py" a "$OUT" --budget "$BUDGET" --seeds $SEEDS --plot "$OUT/solved.png"
+stage "$OUT/summary.json" "$PY" "$HERE/expt_summary.py" a "$OUT" --budget "$BUDGET" --multiples "$MULT" --seeds $SEEDS --plot "$OUT/solved.png"
 cat "$OUT/summary.json"
