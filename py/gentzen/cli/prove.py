@@ -56,7 +56,8 @@ def prove(
                                             "(default: print it on stdout); never over an existing file without --force."),
     force: bool = typer.Option(False, "--force", help="FILE.lean: let --out overwrite an existing file."),
     keep_loops: bool = typer.Option(False, "--keep-loops", help="Keep a line that returns an attempt to a proof "
-                                    "state it was already in (default: redraw it; search/guided.py)."),
+                                    "state it was already in, or opens a `have` box no easier than one it is inside "
+                                    "(default: redraw it; search/guided.py)."),
     all_atoms: bool = typer.Option(False, "--all-atoms", help="Show the model every atom of a goal over more than "
                                    "four (default: the four nearest the goal; search/atom_window.py)."),
 ) -> None:
