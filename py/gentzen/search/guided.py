@@ -39,6 +39,8 @@ class SamplerConfig:
                                                       "a `have` box no easier than one it is inside."})
     atom_window: bool = field(default=True, metadata={"help": "State format: show a goal over more than four atoms "
                                                       "through a window of the four nearest it (search/atom_window.py)."})
+    show_not: bool = field(default=True, metadata={"help": "State format: show `a → False` as `¬a`, its definition, "
+                                                   "as the training data writes it (search/atom_window.py)."})
 
 
 @dataclass
@@ -184,7 +186,7 @@ class ItemSampler:
 
         cfg, r = self.cfg, self.runs[i]
         r.back = {}
-        shown = self._windowed(r) if cfg.atom_window and cfg.format == "state" else None
+        shown = self._shown(r) if cfg.format == "state" and (cfg.atom_window or cfg.show_not) else None
         if shown is not None:
             prompt, r.back = goals_block(shown[0]), shown[1]
         else:
@@ -192,13 +194,19 @@ class ItemSampler:
                                   shown_state(r.state) if self.with_state else None)
         return prompt, None if cfg.seed is None else row_seed(cfg.seed, self.statement, i, r.attempt.model_calls)
 
-    @staticmethod
-    def _windowed(r: _Run) -> tuple[str, dict[str, str]] | None:
-        """The main goal through the atom window, or None (few atoms; search/atom_window.py)."""
-        from gentzen.search.atom_window import window
+    def _shown(self, r: _Run) -> tuple[str, dict[str, str]] | None:
+        """The main goal as the model is shown it (`¬a` for `a → False`, through the atom window), with the map of
+        the window's names back to the goal's; None when it is shown as the kernel prints it (search/atom_window.py)."""
+        from gentzen.search.atom_window import as_trained, window
 
         goals = r.state.settle().open_goals
-        return window(goals[0]) if goals else None
+        if not goals:
+            return None
+        goal = as_trained(goals[0]) if self.cfg.show_not else goals[0]
+        shown = window(goal) if self.cfg.atom_window else None
+        if shown is None and goal is not goals[0]:
+            return goal.render(), {}
+        return shown
 
     def take_one(self, i: int, c, share: float) -> bool:
         """Attempt i's completion (`share`: its engine seconds); whether the attempt is done. Only for
