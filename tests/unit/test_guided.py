@@ -102,7 +102,7 @@ def test_a_have_box_no_easier_than_one_it_is_inside_is_redrawn_unless_loops_are_
 
 def test_a_nested_box_is_a_loop_only_from_no_more_hypotheses():
     from gentzen.core.kernel import start
-    from gentzen.search.guided import goal_key, reopens_goal
+    from gentzen.search.refuse import goal_key, reopens_goal
 
     thm = Theorem.from_sequent("¬(A ∧ B), ¬(¬A ∨ ¬B) ⊢ False")
     state = start(thm, auto_names=True)
@@ -116,3 +116,23 @@ def test_a_nested_box_is_a_loop_only_from_no_more_hypotheses():
     # the second box has ¬A besides (new work); the third has nothing the second lacks
     assert seen == [False] * 8 + [True]
     assert reopens_goal(start(thm, auto_names=True).step("have : False := by"), root)
+
+
+def test_a_line_that_blows_a_formula_up_is_refused_so_the_prompt_stays_printable():
+    # `have := And.intro n n` infers `φ ∧ φ`: each line doubles a hypothesis; 24 such lines unchecked make a goal of
+    # 2^25 symbols (seconds to print, each line twice as long); refused past MAX_FORMULA_SIZE, the attempt ends at once
+    import re
+    import time
+
+    from gentzen.search.refuse import MAX_FORMULA_SIZE
+
+    def script(prompt, i):
+        last = max(re.findall(r"\bn(\d+) :", prompt), key=int, default=None)
+        return f"have := And.intro {'h2' if last is None else f'n{last}'} {'h2' if last is None else f'n{last}'}\n"
+
+    t0 = time.perf_counter()
+    (a,) = sample(THM, FakeEngine(script), SamplerConfig(samples=1, format="state", max_lines=24)).attempts
+    assert time.perf_counter() - t0 < 2.0
+    # the k-th line's hypothesis has 2^(k+1) - 1 symbols: accepted while that is at most MAX_FORMULA_SIZE
+    assert not a.ok and a.error.kind == "too_large"
+    assert 2 ** (a.lines + 1) - 1 <= MAX_FORMULA_SIZE < 2 ** (a.lines + 2) - 1

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
 from gentzen.core.proof.theorem import Theorem, parse_theorem
+from gentzen.search.refuse import MAX_FORMULA_SIZE, goal_key, largest_formula, loop_key, refusal
 
 
 @dataclass
@@ -114,39 +115,8 @@ class _Run:
         self.path = {loop_key(state)}  # the states this attempt has been in (prune_loops)
         first = state.frames[0].goals
         self.root = goal_key(first[0].ctx, first[0].target) if first else None  # the theorem's goal (prune_loops)
+        self.size_cap = max(MAX_FORMULA_SIZE, 4 * largest_formula(state))  # past it a line is refused
         self.back: dict[str, str] = {}  # the atom window of the last prompt: model letter -> atom
-
-
-def loop_key(state: ProofState) -> tuple:
-    """A proof state up to hypothesis names: each open block's kind, pending `have` and goals, each goal
-    as the set of its hypotheses' types and its target. Two states with one key have the same work left."""
-    return tuple((fr.kind, fr.pending[1] if fr.pending else None,
-                  tuple((frozenset(ty for _, ty, _ in g.ctx), g.target) for g in fr.goals))
-                 for fr in state.frames)
-
-
-def goal_key(ctx: tuple, target) -> tuple[frozenset, object]:
-    """A goal as the set of its hypotheses' types and its target, `¬a` read as `a → False` (Lean's defeq)."""
-    from gentzen.core.elaboration.constants import PROP
-
-    return frozenset(ty.unf for _, ty, _ in ctx if ty is not PROP), target.unf
-
-
-def reopens_goal(state: ProofState, root: tuple | None) -> bool:
-    """Whether the line just checked opened a `have … := by` box whose goal is no easier than one it is already
-    being proved inside: the theorem's or an enclosing box's (the same target, no hypothesis that one lacks). A
-    proof of it would prove that goal where it stands, so the box only nests the same work deeper."""
-    frames = state.frames
-    box = frames[-1]
-    if box.kind != "have" or len(frames) < 2 or len(box.goals) != 1 or not frames[-2].goals:
-        return False
-    goal, parent = box.goals[0], frames[-2].goals[0]
-    if goal.target is not box.pending[1] or goal.ctx != parent.ctx:  # not the box as it opened
-        return False
-    hyps, target = goal_key(goal.ctx, goal.target)
-    outer = [root] + [goal_key(frames[i - 1].goals[0].ctx, frames[i].pending[1])
-                      for i in range(1, len(frames) - 1) if frames[i].kind == "have" and frames[i - 1].goals]
-    return any(o is not None and o[1] is target and hyps <= o[0] for o in outer)
 
 
 def row_seed(seed: int, statement: str, attempt: int, call: int) -> int:
@@ -312,17 +282,13 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
     if isinstance(nxt, StepError):
         _reject(r, line, nxt.error, cfg)
         return
-    if cfg.prune_loops and not nxt.solved:
-        key = loop_key(nxt)
-        if key in r.path:  # a line that undoes work (or adds nothing): redrawn, never expanded again
-            _reject(r, line, KernelError(nxt.line_no - 1, 0, "loop", "this line returns to a proof state "
-                                         "this attempt was already in"), cfg)
+    if not nxt.solved:  # lines the attempt does not expand although the kernel accepts them (search/refuse.py)
+        refused = refusal(nxt, r.path, r.root, r.size_cap, cfg.prune_loops)
+        if refused is not None:
+            _reject(r, line, KernelError(nxt.line_no - 1, 0, *refused), cfg)
             return
-        if reopens_goal(nxt, r.root):  # `have X := by` inside a proof of X from no more hypotheses
-            _reject(r, line, KernelError(nxt.line_no - 1, 0, "loop", "this line opens a `have` box whose goal is "
-                                         "no easier than one it is already inside"), cfg)
-            return
-        r.path.add(key)
+        if cfg.prune_loops:
+            r.path.add(loop_key(nxt))
     a.events[-1]["ok"] = True
     r.state = nxt
     r.so_far = nxt.proof_text() + "\n"
