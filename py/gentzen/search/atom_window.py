@@ -82,8 +82,8 @@ def _as_trained(f: Formula) -> Formula:
 
 
 def as_trained(goal: Goal) -> Goal:
-    """The goal as the model is shown it: `a → False` as `¬a`, Lean's definition of `¬a` (`Not a := a → False`), so
-    the very goal the kernel checks lines against; `goal` itself when nothing changes."""
+    """The goal as the model is shown it: `a → False` as `¬a`, Lean's definition of `¬a` (`Not a := a → False`),
+    so the very goal the kernel checks lines against; `goal` itself when nothing changes."""
     ctx = tuple((n, ty if ty is PROP else _as_trained(ty), i) for n, ty, i in goal.ctx)
     target = _as_trained(goal.target)
     if target is goal.target and all(a[1] is b[1] for a, b in zip(ctx, goal.ctx)):

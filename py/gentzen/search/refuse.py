@@ -51,7 +51,8 @@ def reopens_goal(state: ProofState, root: tuple | None) -> bool:
     return any(o is not None and o[1] is target and hyps <= o[0] for o in outer)
 
 
-def refusal(state: ProofState, path: set, root: tuple | None, size_cap: int, prune_loops: bool) -> tuple[str, str] | None:
+def refusal(state: ProofState, path: set, root: tuple | None, size_cap: int,
+            prune_loops: bool) -> tuple[str, str] | None:
     """(kind, message) when the attempt should not go on from `state` (the state after an accepted line, not solved):
     `path` holds the loop_keys of the states the attempt has been in, `root` the theorem's goal_key."""
     if largest_formula(state) > size_cap:
