@@ -40,3 +40,26 @@ def test_the_sampler_prompts_through_the_window_and_the_kernel_judges_the_line_i
     sample(thm, FakeEngine(lambda p, i: seen.append(p) or "intro n1\n"),
            SamplerConfig(samples=1, format="state", atom_window=False, max_lines=1))
     assert seen == [goals_block(start(thm, auto_names=True).render())]  # --all-atoms: the goal as it is
+
+
+def test_a_to_false_is_shown_as_not_and_the_line_is_checked_against_the_goal_as_written():
+    from gentzen.search.atom_window import as_trained
+
+    thm = parse_theorem("theorem t (P Q : Prop) : (P → False) → P → Q := by")
+    goal = start(thm, auto_names=True).step("intro n1").open_goals[0]
+    assert as_trained(goal).render() == "P Q : Prop\nn1 : ¬P\n⊢ P → Q"
+    plain = start(parse_theorem("theorem t (P : Prop) (h : ¬P) : P → False ∨ P := by")).open_goals[0]
+    assert as_trained(plain).render() == "P : Prop\nh : ¬P\n⊢ P → False ∨ P"  # `False ∨ P` is no `→ False`
+    prompts, lines = [], iter(["intro n1", "intro n2", "exact absurd n2 n1"])
+
+    def script(prompt, i):
+        prompts.append(prompt)
+        return next(lines, "") + "\n"
+
+    (a,) = sample(thm, FakeEngine(script), SamplerConfig(samples=1, format="state")).attempts
+    assert a.ok and a.proof == "  intro n1\n  intro n2\n  exact absurd n2 n1"
+    assert prompts[0] == goals_block("P Q : Prop\n⊢ ¬P → P → Q")
+    seen = []
+    sample(thm, FakeEngine(lambda p, i: seen.append(p) or "intro n1\n"),
+           SamplerConfig(samples=1, format="state", show_not=False, max_lines=1))
+    assert seen[0] == goals_block("P Q : Prop\n⊢ (P → False) → P → Q")

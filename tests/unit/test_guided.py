@@ -86,3 +86,53 @@ def test_a_line_back_to_a_state_already_on_the_path_is_redrawn_unless_loops_are_
     assert [e["kind"] for e in a.events] == ["loop", None]
     (b,) = sample(THM, eng, SamplerConfig(samples=1, prune_loops=False)).attempts
     assert b.ok and b.proof == "  have h3 : P := h2\n  exact h1 h2" and b.redraws == 0
+
+
+def test_a_have_box_no_easier_than_one_it_is_inside_is_redrawn_unless_loops_are_kept():
+    # `have h3 : Q := by` inside the proof of Q from the same hypotheses: a proof of the box would prove Q where
+    # it stands, so the box only nests the same work; `have h3 : P ∨ Q := by` is new work and is kept
+    lines = iter(["  have h3 : Q := by\n", "  have h3 : P ∨ Q := by\n", "    exact Or.inl h2\n", "  exact h1 h2\n"])
+    (a,) = sample(THM, FakeEngine(lambda prompt, i: next(lines)), SamplerConfig(samples=1)).attempts
+    assert a.ok and [e["kind"] for e in a.events] == ["loop", None, None, None] and a.redraws == 1
+    assert a.proof == "  have h3 : P ∨ Q := by\n    exact Or.inl h2\n  exact h1 h2"
+    lines = iter(["  have h3 : Q := by\n", "    exact h1 h2\n", "  exact h3\n"])
+    (b,) = sample(THM, FakeEngine(lambda prompt, i: next(lines)), SamplerConfig(samples=1, prune_loops=False)).attempts
+    assert b.ok and b.redraws == 0 and b.proof == "  have h3 : Q := by\n    exact h1 h2\n  exact h3"
+
+
+def test_a_nested_box_is_a_loop_only_from_no_more_hypotheses():
+    from gentzen.core.kernel import start
+    from gentzen.search.refuse import goal_key, reopens_goal
+
+    thm = Theorem.from_sequent("¬(A ∧ B), ¬(¬A ∨ ¬B) ⊢ False")
+    state = start(thm, auto_names=True)
+    root = goal_key(state.frames[0].goals[0].ctx, state.frames[0].goals[0].target)
+    seen = []
+    for line in ["have : A ∧ B := by", "constructor", "· apply Classical.byContradiction", "intro",
+                 "have : A ∧ B := by", "constructor", "· apply Classical.byContradiction", "intro",
+                 "have : A ∧ B := by"]:
+        state = state.step(line)
+        seen.append(reopens_goal(state, root))
+    # the second box has ¬A besides (new work); the third has nothing the second lacks
+    assert seen == [False] * 8 + [True]
+    assert reopens_goal(start(thm, auto_names=True).step("have : False := by"), root)
+
+
+def test_a_line_that_blows_a_formula_up_is_refused_so_the_prompt_stays_printable():
+    # `have := And.intro n n` infers `φ ∧ φ`: each line doubles a hypothesis; 24 such lines unchecked make a goal of
+    # 2^25 symbols (seconds to print, each line twice as long); refused past MAX_FORMULA_SIZE, the attempt ends at once
+    import re
+    import time
+
+    from gentzen.search.refuse import MAX_FORMULA_SIZE
+
+    def script(prompt, i):
+        last = max(re.findall(r"\bn(\d+) :", prompt), key=int, default=None)
+        return f"have := And.intro {'h2' if last is None else f'n{last}'} {'h2' if last is None else f'n{last}'}\n"
+
+    t0 = time.perf_counter()
+    (a,) = sample(THM, FakeEngine(script), SamplerConfig(samples=1, format="state", max_lines=24)).attempts
+    assert time.perf_counter() - t0 < 2.0
+    # the k-th line's hypothesis has 2^(k+1) - 1 symbols: accepted while that is at most MAX_FORMULA_SIZE
+    assert not a.ok and a.error.kind == "too_large"
+    assert 2 ** (a.lines + 1) - 1 <= MAX_FORMULA_SIZE < 2 ** (a.lines + 2) - 1

@@ -56,9 +56,12 @@ def prove(
                                             "(default: print it on stdout); never over an existing file without --force."),
     force: bool = typer.Option(False, "--force", help="FILE.lean: let --out overwrite an existing file."),
     keep_loops: bool = typer.Option(False, "--keep-loops", help="Keep a line that returns an attempt to a proof "
-                                    "state it was already in (default: redraw it; search/guided.py)."),
+                                    "state it was already in, or opens a `have` box no easier than one it is inside "
+                                    "(default: redraw it; search/guided.py)."),
     all_atoms: bool = typer.Option(False, "--all-atoms", help="Show the model every atom of a goal over more than "
                                    "four (default: the four nearest the goal; search/atom_window.py)."),
+    as_printed: bool = typer.Option(False, "--as-printed", help="Show the model `a → False` as Lean prints it "
+                                    "(default: as `¬a`, its definition, the way the training data writes it)."),
 ) -> None:
     """Prove a theorem; every reported proof is checked by the kernel.
     Long because its typer options are the command's documentation: one parameter per option, each with its
@@ -68,7 +71,7 @@ def prove(
     if theorem.endswith(".lean"):
         _prove_file(Path(theorem), out_path, force, method, backend, names, threads, model, samples, fmt, engine_name,
                     base_url, api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out,
-                    keep_loops, all_atoms)
+                    keep_loops, all_atoms, as_printed)
         return
     if out_path is not None or force:
         fail("--out and --force are for `gentzen prove FILE.lean` (filling a file's sorries)")
@@ -125,7 +128,7 @@ def prove(
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
                             redraws_per_proof=redraws_per_proof, temperature=temperature,
                             format=fmt or meta.get("format", "whole"), seed=seed, prune_loops=not keep_loops,
-                            atom_window=not all_atoms)
+                            atom_window=not all_atoms, show_not=not as_printed)
         engine = open_engine(str(model_dir), choice, device=device, threads=threads)
         t_sample = time.perf_counter()
         progress = StderrProgress(sys.stderr)  # silent unless the search runs over 2 s
@@ -163,7 +166,7 @@ def prove(
 
 def _prove_file(path, dest, force, method, backend, names, threads, model, samples, fmt, engine_name, base_url,
                 api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out,
-                keep_loops=False, all_atoms=False) -> None:
+                keep_loops=False, all_atoms=False, as_printed=False) -> None:
     """`gentzen prove FILE.lean`: options checked here, before any work; the rest is cli/prove_file.py."""
     from gentzen.cli.prove_file import ModelProver, prove_file, reference_prover
 
@@ -194,7 +197,7 @@ def _prove_file(path, dest, force, method, backend, names, threads, model, sampl
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
                             redraws_per_proof=redraws_per_proof, temperature=temperature,
                             format=fmt or read_meta(model_dir).get("format", "whole"), seed=seed,
-                            prune_loops=not keep_loops, atom_window=not all_atoms)
+                            prune_loops=not keep_loops, atom_window=not all_atoms, show_not=not as_printed)
     except GentzenError as e:
         fail(str(e))
     prove_file(path, dest, force, lambda: ModelProver(model_dir, choice, device, threads, cfg, names), json_out,

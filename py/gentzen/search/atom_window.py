@@ -4,13 +4,16 @@ When the main goal's context binds more atoms than MODEL_ATOMS, the `state` prom
 over the atoms nearest the goal (the target's first, then those of the hypotheses sharing the most with them),
 those atoms renamed P, Q, R, S. The line drawn is renamed back before the kernel checks it against the real
 state, so the window changes what the model sees, never what is accepted (`--all-atoms`: no window).
+`as_trained` shows `a → False` as `¬a` (Lean's definition of `¬`, so the same goal): the training data writes `¬`.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gentzen.core.elaboration.constants import PROP
+from gentzen.core.logic.formula import BINARY, FALSE, Formula, Not
 from gentzen.core.proof.goals import Goal, rename_atoms, render_goal
 
 # search/names.py's MODEL_ATOMS (the atoms the training statements use), kept here: names.py imports guided.py
@@ -65,4 +68,27 @@ def window(goal: Goal, size: int = len(MODEL_ATOMS)) -> tuple[str, dict[str, str
     return shown, back
 
 
-__all__ = ["window"]
+@lru_cache(maxsize=4096)
+def _as_trained(f: Formula) -> Formula:
+    """`f` with every `a → False` written `¬a` (formulas are interned: the same formula, the same object)."""
+    if not f.args:
+        return f
+    args = tuple(_as_trained(a) for a in f.args)
+    if f.kind == "imp" and args[1] is FALSE:
+        return Not(args[0])
+    if all(x is y for x, y in zip(args, f.args)):
+        return f
+    return Not(args[0]) if f.kind == "not" else BINARY[f.kind](*args)
+
+
+def as_trained(goal: Goal) -> Goal:
+    """The goal as the model is shown it: `a → False` as `¬a`, Lean's definition of `¬a` (`Not a := a → False`),
+    so the very goal the kernel checks lines against; `goal` itself when nothing changes."""
+    ctx = tuple((n, ty if ty is PROP else _as_trained(ty), i) for n, ty, i in goal.ctx)
+    target = _as_trained(goal.target)
+    if target is goal.target and all(a[1] is b[1] for a, b in zip(ctx, goal.ctx)):
+        return goal
+    return Goal(ctx, target, goal.tag)
+
+
+__all__ = ["as_trained", "window"]

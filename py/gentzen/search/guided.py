@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from gentzen.core.kernel import KernelError, ProofState, StepError, check_proof, start
 from gentzen.core.proof.theorem import Theorem, parse_theorem
+from gentzen.search.refuse import MAX_FORMULA_SIZE, goal_key, largest_formula, loop_key, refusal
 
 
 @dataclass
@@ -34,10 +35,13 @@ class SamplerConfig:
     stop_at_first: bool = field(default=True, metadata={"help": "Stop all attempts once one proof is found."})
     seed: int = field(default=0, metadata={"help": "Sampling seed."})
     budget_tokens: int = field(default=0, metadata={"help": "Stop every attempt once all together sampled this many tokens (0: no limit)."})
-    prune_loops: bool = field(default=True, metadata={"help": "Guided: redraw a line that returns its attempt to a proof "
-                                                      "state it was already in (goals and hypotheses up to names)."})
+    prune_loops: bool = field(default=True, metadata={"help": "Guided: redraw a line that returns its attempt to a proof state "
+                                                      "it was already in (goals and hypotheses up to names), or opens "
+                                                      "a `have` box no easier than one it is inside."})
     atom_window: bool = field(default=True, metadata={"help": "State format: show a goal over more than four atoms "
                                                       "through a window of the four nearest it (search/atom_window.py)."})
+    show_not: bool = field(default=True, metadata={"help": "State format: show `a → False` as `¬a`, its definition, "
+                                                   "as the training data writes it (search/atom_window.py)."})
 
 
 @dataclass
@@ -109,15 +113,10 @@ class _Run:
         self.attempt = Attempt()
         self.done = False
         self.path = {loop_key(state)}  # the states this attempt has been in (prune_loops)
+        first = state.frames[0].goals
+        self.root = goal_key(first[0].ctx, first[0].target) if first else None  # the theorem's goal (prune_loops)
+        self.size_cap = max(MAX_FORMULA_SIZE, 4 * largest_formula(state))  # past it a line is refused
         self.back: dict[str, str] = {}  # the atom window of the last prompt: model letter -> atom
-
-
-def loop_key(state: ProofState) -> tuple:
-    """A proof state up to hypothesis names: each open block's kind, pending `have` and goals, each goal
-    as the set of its hypotheses' types and its target. Two states with one key have the same work left."""
-    return tuple((fr.kind, fr.pending[1] if fr.pending else None,
-                  tuple((frozenset(ty for _, ty, _ in g.ctx), g.target) for g in fr.goals))
-                 for fr in state.frames)
 
 
 def row_seed(seed: int, statement: str, attempt: int, call: int) -> int:
@@ -157,7 +156,7 @@ class ItemSampler:
 
         cfg, r = self.cfg, self.runs[i]
         r.back = {}
-        shown = self._windowed(r) if cfg.atom_window and cfg.format == "state" else None
+        shown = self._shown(r) if cfg.format == "state" and (cfg.atom_window or cfg.show_not) else None
         if shown is not None:
             prompt, r.back = goals_block(shown[0]), shown[1]
         else:
@@ -165,13 +164,19 @@ class ItemSampler:
                                   shown_state(r.state) if self.with_state else None)
         return prompt, None if cfg.seed is None else row_seed(cfg.seed, self.statement, i, r.attempt.model_calls)
 
-    @staticmethod
-    def _windowed(r: _Run) -> tuple[str, dict[str, str]] | None:
-        """The main goal through the atom window, or None (few atoms; search/atom_window.py)."""
-        from gentzen.search.atom_window import window
+    def _shown(self, r: _Run) -> tuple[str, dict[str, str]] | None:
+        """The main goal as the model is shown it (`¬a` for `a → False`, through the atom window), with the map of
+        the window's names back to the goal's; None when it is shown as the kernel prints it (search/atom_window.py)."""
+        from gentzen.search.atom_window import as_trained, window
 
         goals = r.state.settle().open_goals
-        return window(goals[0]) if goals else None
+        if not goals:
+            return None
+        goal = as_trained(goals[0]) if self.cfg.show_not else goals[0]
+        shown = window(goal) if self.cfg.atom_window else None
+        if shown is None and goal is not goals[0]:
+            return goal.render(), {}
+        return shown
 
     def take_one(self, i: int, c, share: float) -> bool:
         """Attempt i's completion (`share`: its engine seconds); whether the attempt is done. Only for
@@ -277,13 +282,15 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
     if isinstance(nxt, StepError):
         _reject(r, line, nxt.error, cfg)
         return
-    if cfg.prune_loops and cfg.guided and not nxt.solved:  # plain sampling keeps a redundant line, as Lean does
-        key = loop_key(nxt)
-        if key in r.path:  # a line that undoes work (or adds nothing): redrawn, never expanded again
-            _reject(r, line, KernelError(nxt.line_no - 1, 0, "loop", "this line returns to a proof state "
-                                         "this attempt was already in"), cfg)
+    # lines the attempt does not expand although the kernel accepts them (search/refuse.py); loops only when
+    # guided: plain sampling keeps a redundant line, as Lean does
+    if not nxt.solved:
+        refused = refusal(nxt, r.path, r.root, r.size_cap, cfg.prune_loops and cfg.guided)
+        if refused is not None:
+            _reject(r, line, KernelError(nxt.line_no - 1, 0, *refused), cfg)
             return
-        r.path.add(key)
+        if cfg.prune_loops and cfg.guided:
+            r.path.add(loop_key(nxt))
     a.events[-1]["ok"] = True
     r.state = nxt
     r.so_far = nxt.proof_text() + "\n"
