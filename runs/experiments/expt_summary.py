@@ -81,8 +81,25 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
             "paired_per_seed": per_seed,
             # seeds on the same targets are not independent pairs: the target is the unit (issue 40)
             "paired_by_target": by_theorem({k: k in pooled_ctl for k in pool}, {k: k in pooled_ei for k in pool})}
+    # the mechanism (issue 40 item 4): per round, the mean per-sample success rate on the targets still unsolved
+    # before it; learning must lift EI's above sampling more's, round for round
+    res["rate_on_unsolved"] = {f"{arm}-s{s}": rate_on_unsolved(r, names) for (arm, s), r in runs.items()}
     res["goal"] = "EI >= 1.5x sampling more's solved failures at 1x"
     return res
+
+
+def rate_on_unsolved(run: dict, names: list[str]) -> list[dict]:
+    """Per round: how many targets were unsolved before it and their mean per-sample success rate in it."""
+    out, solved, updates = [], set(), 0  # `updates` of a round: the count after its own update
+    for r in run["rounds"]:
+        open_ = [n for n in names if n not in solved]
+        rates = [float(r.get("rates", {}).get(n, 0.0)) for n in open_]
+        out.append({"round": r["round"], "unsolved_before": len(open_),
+                    "mean_rate": round(sum(rates) / len(rates), 5) if rates else None,
+                    "updates_before": updates})
+        updates = int(r.get("updates") or 0)
+        solved |= set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
+    return out
 
 
 def plot_a(out: Path, seeds: list[int], budget: float, png: Path, multiples: int = 3) -> None:
