@@ -4,8 +4,8 @@ minutes); one JSON per run in OUTDIR, and a summary table of sampling and whole-
     python3 runs/experiments/loops_ab35.py OUTDIR LOOPS REPEATS NAME=TREE [NAME=TREE ...]
     e.g. ... /tmp/ab35 ei,ttrl-control,ttrl 2 base=/tmp/base35 main=/tmp/main35
 
-A tree is a source checkout (its py/ goes on PYTHONPATH); one without gentzen/bench/loops.py gets
-this checkout's copy (the base commit predates it). Every run: OMP_NUM_THREADS=1, nice 10."""
+A tree is a source checkout (its py/ goes on PYTHONPATH); each gets this checkout's
+gentzen/bench/loops.py (the base commit predates it; one harness for all). Every run: OMP_NUM_THREADS=1, nice 10."""
 import json
 import os
 import shutil
@@ -19,7 +19,7 @@ trees = dict(a.split("=", 1) for a in sys.argv[4:])
 here = Path(__file__).resolve().parents[2] / "py" / "gentzen" / "bench" / "loops.py"
 for tree in trees.values():
     dest = Path(tree) / "py" / "gentzen" / "bench" / "loops.py"
-    if not dest.exists():
+    if dest.resolve() != here:
         shutil.copy(here, dest)
 out.mkdir(parents=True, exist_ok=True)
 code = ("import json,sys; from gentzen.bench.loops import LoopsBenchConfig, bench_loops; "
@@ -39,4 +39,5 @@ for r in range(1, repeats + 1):
             print(f"  {loop}: attempts {f['attempts']} tokens {f['generated_tokens']} sampling {f['sampling_seconds']} s "
                   f"(cpu {f['sampling_cpu_seconds']}) round {f['wall_seconds']} s update {f['update_seconds']} "
                   f"att/s sampling {f['attempts_per_second']} round {f['attempts'] / f['wall_seconds']:.2f} "
-                  f"att/cpu-s {f['attempts_per_cpu_second']} solved {f['solved']}", flush=True)
+                  f"att/cpu-s {f['attempts_per_cpu_second']} round cpu {f.get('round_cpu_seconds')} "
+                  f"round att/cpu-s {f.get('round_attempts_per_cpu_second')} solved {f['solved']}", flush=True)
