@@ -17,7 +17,8 @@ CLI = [sys.executable, "-m", "gentzen.cli.main", "bench", "loops"]
 KEYS = {"sampling_seconds", "sampling_cpu_seconds", "generated_tokens_per_cpu_second", "attempts_per_cpu_second",
         "cpu_ratio_to_raw_decode", "attempts", "generated_tokens", "prompt_tokens", "prefill_tokens", "engine_calls",
         "model_calls", "generated_tokens_per_second", "prefill_tokens_per_second", "attempts_per_second",
-        "model_calls_per_attempt", "kernel_share", "update_seconds", "ratio_to_raw_decode", "solved", "wall_seconds"}
+        "model_calls_per_attempt", "kernel_share", "update_seconds", "ratio_to_raw_decode", "solved", "wall_seconds",
+        "round_cpu_seconds", "round_attempts_per_second", "round_attempts_per_cpu_second"}
 RATES = ("generated_tokens_per_second", "prefill_tokens_per_second", "attempts_per_second")
 
 
@@ -40,6 +41,9 @@ def test_bench_loops_reports_every_loop():
             assert fig[rate] > 0 and fig["ratio_to_raw_decode"][rate] > 0, (name, rate)
         assert fig["model_calls_per_attempt"] >= 1 and 0 < fig["kernel_share"] < 1
         assert fig["generated_tokens_per_cpu_second"] > 0 and fig["cpu_ratio_to_raw_decode"]["generated_tokens"] > 0
+        # the whole round (engine start, update, saving) takes longer than its sampling
+        assert fig["round_cpu_seconds"] >= fig["sampling_cpu_seconds"] and fig["wall_seconds"] >= fig["sampling_seconds"]
+        assert 0 < fig["round_attempts_per_second"] <= fig["attempts_per_second"] + 0.01  # (rounding)
     assert res["loops"]["eval-guided"]["update_seconds"] is None
     # an update runs only when a round found a proof: its seconds are a number, maybe 0
     assert all(res["loops"][n]["update_seconds"] >= 0 for n in ("ei", "ttrl-control", "ttrl"))

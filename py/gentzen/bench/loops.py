@@ -3,7 +3,8 @@
 On a fixed generated set (made in process with a fixed seed) it runs one real round each of `eval`
 guided and plain, `train ei` and `ttrl` (control and ttrl arms), and reports per loop: generated and
 prefill tokens/s, attempts/s, model calls per attempt, the kernel's share and update seconds, each rate
-also as a ratio of the raw batch-64 decode rate of `bench sampler` measured in the same run.
+also as a ratio of the raw batch-64 decode rate of `bench sampler` measured in the same run, and the
+whole round's attempts per wall-clock and CPU second (engine start, sampling, update and saving).
 """
 
 from __future__ import annotations
@@ -271,7 +272,7 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
         result["loops"] = {}
         for name in loops:
             say(f"{name}: one round on {cfg.theorems} theorems, {cfg.samples} attempts each")
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             if name.startswith("eval-"):
                 fig = _eval_loop(cfg, name[5:], thm, model, raw)
             elif name == "ei" and cfg.engine == "vllm":
@@ -281,6 +282,10 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
             else:
                 fig = _ttrl_loop(cfg, "control" if name == "ttrl-control" else "ttrl", thm, model, tmp, raw)
             fig.setdefault("wall_seconds", round(time.perf_counter() - t0, 3))
+            if "attempts" in fig:  # the whole round (engine start, sampling, update, saving) per wall and CPU second
+                fig["round_cpu_seconds"] = round(time.process_time() - c0, 3)
+                fig["round_attempts_per_second"] = round(fig["attempts"] / max(fig["wall_seconds"], 1e-9), 3)
+                fig["round_attempts_per_cpu_second"] = round(fig["attempts"] / max(fig["round_cpu_seconds"], 1e-9), 3)
             result["loops"][name] = fig
     result["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     return result
