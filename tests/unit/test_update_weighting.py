@@ -40,10 +40,15 @@ def test_every_proof_weighs_the_same_however_long():
     per_token = torch.tensor([[1.0, 1.0, 1.0, 1.0], [3.0, 0.0, 0.0, 0.0], [3.0, 0.0, 0.0, 0.0]])
     labels = torch.tensor([[5, 5, 5, 5], [5, -100, -100, -100], [5, -100, -100, -100]])
     owner = torch.tensor([0, 1, 1])
-    assert float(per_proof_mean(per_token, labels, owner, 2)) == pytest.approx((1.0 + 3.0) / 2)
+    sup = (labels != -100).float()
+
+    def rows(w):  # per row: weighted loss sum, supervised tokens
+        return (per_token * w * sup).sum(1), sup.sum(1)
+
+    assert float(per_proof_mean(*rows(1.0), owner, 2)) == pytest.approx((1.0 + 3.0) / 2)
     assert float(weighted_mean(per_token, labels)) == pytest.approx(10.0 / 6)  # the token mean: the long one leads
     w = torch.tensor([[2.0] * 4, [1.0] * 4, [0.5] * 4])
-    assert float(per_proof_mean(per_token, labels, owner, 2, w)) == pytest.approx((2.0 + (3 + 1.5) / 2) / 2)
+    assert float(per_proof_mean(*rows(w), owner, 2)) == pytest.approx((2.0 + (3 + 1.5) / 2) / 2)
 
 
 @pytest.mark.requires_torch

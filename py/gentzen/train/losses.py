@@ -47,18 +47,15 @@ def weighted_mean(per_token, labels, token_weights=None):
     return per_token.sum() / mask.sum().clamp(min=1)
 
 
-def per_proof_mean(per_token, labels, owner, n_proofs: int, token_weights=None):
+def per_proof_mean(row_sum, row_count, owner, n_proofs: int):
     """Each proof's mean (weighted) token loss over its own supervised tokens, then the mean over proofs:
-    every proof weighs the same, however long (`owner[r]`: the proof of row r; a proof may span rows)."""
+    every proof weighs the same, however long. Per row: `row_sum` its weighted loss sum, `row_count` its
+    supervised tokens, `owner[r]` its proof (a state-format proof spans rows)."""
     torch = require("torch", "train")
-    mask = (labels != -100).to(per_token.dtype)
-    if token_weights is not None:
-        per_token = per_token * token_weights.detach()
-    sums = torch.zeros(n_proofs, dtype=per_token.dtype, device=per_token.device).index_add(
-        0, owner, (per_token * mask).sum(1))
-    counts = torch.zeros_like(sums).index_add(0, owner, mask.sum(1))
+    sums = torch.zeros(n_proofs, dtype=row_sum.dtype, device=row_sum.device).index_add(0, owner, row_sum)
+    counts = torch.zeros_like(sums).index_add(0, owner, row_count.to(sums.dtype))
     has = counts > 0
-    return (sums[has] / counts[has]).mean() if bool(has.any()) else per_token.sum() * 0.0
+    return (sums[has] / counts[has]).mean() if bool(has.any()) else row_sum.sum() * 0.0
 
 
 def token_logprobs(logits, labels):

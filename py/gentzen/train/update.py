@@ -248,10 +248,7 @@ def batch_objective(torch, model, tokenizer, proofs: list[Proof], cfg: UpdateCon
     row_sum, row_count = torch.cat(sums)[inv], torch.cat(counts)[inv]
     if cfg.weighting == "proof":  # each proof's mean over its own supervised tokens, then the mean over proofs
         owner = torch.tensor([k for k, p in enumerate(proofs) for _ in p.rows], device=row_sum.device)
-        tot = torch.zeros(len(proofs), dtype=row_sum.dtype, device=row_sum.device).index_add(0, owner, row_sum)
-        cnt = torch.zeros_like(tot).index_add(0, owner, row_count)
-        has = cnt > 0
-        objective = (tot[has] / cnt[has]).mean() if bool(has.any()) else row_sum.sum() * 0.0
+        objective = losses.per_proof_mean(row_sum, row_count, owner, len(proofs))
     else:
         objective = row_sum.sum() / max(n_sup, 1)
     mean_w = 1.0 if row_w is None else w_sum / max(n_sup, 1)
