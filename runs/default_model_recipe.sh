@@ -45,6 +45,10 @@ HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gen
 # state after its intros; 1 is the data the shipped model was trained on. Recorded in gentzen.json's recipe.
 DATA_VERSION=${DATA_VERSION:-2}
 export DATA_VERSION
+# N_EXERCISES > 0 adds that many `gen --mix exercises` records (True/False operands, two-direction ↔, classical
+# implications, 5-12 atoms; issue 41) to the data; 0 (the default): the data as before
+N_EXERCISES=${N_EXERCISES:-0}
+export N_EXERCISES
 FORMAT=${FORMAT:-state}   # state won the from-scratch comparison at equal wall-clock (docs/results.md, issue 21 (d)); FORMAT=whole for the shipped model's format
 OUT=${1:-runs/out/default-$SCALE}
 mkdir -p "$OUT/eval"
@@ -59,8 +63,10 @@ if [ -s "$OUT/train.jsonl" ]; then stamp "data: done already ($(wc -l < "$OUT/tr
   [ -s "$OUT/gen-u.jsonl" ] || G gen --count "$N_UNIFORM" --data-version "$DATA_VERSION" --seed 1 --out "$OUT/gen-u.jsonl" --json > "$OUT/gen-u.log" &
   [ -s "$OUT/gen-s.jsonl" ] || G gen --family schema --count "$N_SCHEMA" --atoms 3 --data-version "$DATA_VERSION" --seed 2 --out "$OUT/gen-s.jsonl" --json > "$OUT/gen-s.log"
   [ -s "$OUT/gen-user.jsonl" ] || G gen --style user --count "$N_USER" --data-version "$DATA_VERSION" --seed 3 --out "$OUT/gen-user.jsonl" --json > "$OUT/gen-user.log"
+  [ "$N_EXERCISES" = 0 ] || [ -s "$OUT/gen-ex.jsonl" ] || G gen --mix exercises --count "$N_EXERCISES" --data-version "$DATA_VERSION" --seed 4 --out "$OUT/gen-ex.jsonl" --json > "$OUT/gen-ex.log"
   wait
-  cat "$OUT/gen-u.jsonl" "$OUT/gen-s.jsonl" "$OUT/gen-user.jsonl" > "$OUT/train.jsonl.partial"
+  EX=(); [ "$N_EXERCISES" = 0 ] || EX=("$OUT/gen-ex.jsonl")
+  cat "$OUT/gen-u.jsonl" "$OUT/gen-s.jsonl" "$OUT/gen-user.jsonl" ${EX[@]+"${EX[@]}"} > "$OUT/train.jsonl.partial"
   python3 -m gentzen.data.heldout "$OUT/train.jsonl.partial" > "$OUT/heldout-check.json"
   mv "$OUT/train.jsonl.partial" "$OUT/train.jsonl"
   stamp "data: $(wc -l < "$OUT/train.jsonl") records, held-out check $(cat "$OUT/heldout-check.json")"
@@ -152,6 +158,8 @@ meta["recipe"] = {"script": "runs/default_model_recipe.sh", "scale": scale, "che
                   "train_data": str(out / "train.jsonl"), "train_records": data.count(b"\n"),
                   "train_data_sha256": hashlib.sha256(data).hexdigest()[:16],
                   "data_version": int(os.environ.get("DATA_VERSION", "1"))}
+if os.environ.get("N_EXERCISES", "0") != "0":  # gen --mix exercises records in the data (issue 41)
+    meta["recipe"]["exercise_records"] = int(os.environ["N_EXERCISES"])
 meta["training_seconds"] = {"sft": sft.get("seconds"), "total": meta.get("seconds"),
                             "ei": round(float(meta.get("seconds") or 0) - float(sft.get("seconds") or 0), 2)}
 init = out / "init-gentzen.json"

@@ -58,6 +58,10 @@ def gen(
                               "(sequents, theorem/example, implicit binders), their hypothesis names (hp, h', h₁, "
                               "hab, …), lower- and uppercase atoms, one-line theorems, short textbook shapes beside "
                               "5-14-line proofs (user ignores --atoms, --premises, --family, --min-lines)."),
+    mix: str = typer.Option("none", help="none | exercises: what public Lean exercise files hold — True/False "
+                            "operands, two-direction ↔, classical principles as implications, 5 to --max-atoms "
+                            "atoms (data/exercises.py; ignores --atoms, --premises, --family)."),
+    max_atoms: int = typer.Option(12, help="--mix exercises: most atoms in a statement (at least 5)."),
     out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="Write JSONL here (else stdout).",
                                             callback=V.OUTPUT_FILE),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary (with --out)."),
@@ -70,11 +74,13 @@ def gen(
         cfg = GenConfig(count=count, atoms=parse_atoms(atoms), premises=parse_range(premises),
                         min_lines=min_lines, max_lines=max_lines, seed=seed, family=family,
                         exclude_shipped=exclude_shipped, declare=declare, style=style,
-                        data_version=data_version)
+                        data_version=data_version, mix=mix, max_atoms=max_atoms)
         cfg.check()
         make = generate
         if style == "user":
             from gentzen.data.userstyle import generate_user as make
+        if mix == "exercises":
+            from gentzen.data.exercises import generate_exercises as make
         with Progress(TextColumn("generating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("gen", total=count)
@@ -97,6 +103,10 @@ def gen(
             from gentzen.data.userstyle import distribution
 
             s["style"] = distribution(records)
+        if mix == "exercises":
+            from gentzen.data.exercises import composition
+
+            s["mix"] = composition(records)
         if json_out:
             out.print(json.dumps(s), markup=False)
         else:

@@ -63,6 +63,8 @@ class GenConfig:
     style: str = "plain"  # "user": what users type (data/userstyle.py: their names, one-liners, example forms)
     # 2: no goal state a held-out statement reaches after intros either (data/decontam.py); 1: the data before
     data_version: int = DATA_VERSION
+    mix: str = "none"  # "exercises": exercise-file statements instead (data/exercises.py; issue 41)
+    max_atoms: int = 12  # --mix exercises: the widest statement's atom count (5 and up)
 
     def check(self) -> None:
         if self.count < 0:
@@ -80,6 +82,12 @@ class GenConfig:
             raise InputError(f"unknown --style {self.style!r} (plain, user)")
         if self.family not in ("uniform", "schema"):
             raise InputError(f"unknown family {self.family!r} (uniform, schema)")
+        if self.mix not in ("none", "exercises"):
+            raise InputError(f"unknown --mix {self.mix!r} (none, exercises)")
+        if self.mix != "none" and self.style != "plain":
+            raise InputError("--mix exercises writes plain records: drop --style user")
+        if self.max_atoms < 5:
+            raise InputError("--max-atoms must be at least 5")
         check_version(self.data_version)
 
 
