@@ -19,6 +19,7 @@ from gentzen.core.logic.formula import FALSE, Formula
 from gentzen.core.logic.sequent import canonical_key
 from gentzen.core.proof.theorem import parse_theorem
 from gentzen.data.heldout import heldout_keys, split_of, statement_key
+from gentzen.data.heldout import leaks as statement_leaks
 from gentzen.errors import InputError
 
 DATA_VERSION = 2  # what `gentzen gen` writes by default
@@ -108,22 +109,8 @@ def seen_keys(version: int) -> set[str]:
 def leaks(records: Iterable[dict], split: str = "train", hashed: bool = True) -> list[dict]:
     """The records of `split` that version 2 holds out: a held statement, one whose key hashes into another
     split (`hashed`), or one reaching a held-out goal state after its intros."""
-    held = held_statement_keys()
-    out = []
-    for rec in records:
-        if split and rec.get("split", split) != split:
-            continue
-        thm = parse_theorem(rec["theorem"])
-        prem = tuple(f for _, f in thm.hyps)
-        key = canonical_key(prem, thm.goal)
-        where = held.get(key)
-        if where is None and hashed and split_of(key) != split:
-            where = f"hash:{split_of(key)}"
-        if where is None:
-            where = state_held_out(prem, thm.goal, split if hashed else "")
-        if where is not None:
-            out.append({"name": rec.get("name", "?"), "theorem": rec["theorem"], "held_out": where})
-    return out
+    return statement_leaks(records, split, hashed, held_statement_keys(),
+                         also=lambda prem, goal: state_held_out(prem, goal, split if hashed else ""))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -83,18 +83,24 @@ def heldout_keys() -> dict[str, str]:
     return keys
 
 
-def leaks(records: Iterable[dict], split: str = "train", hashed: bool = True) -> list[dict]:
-    """The records of `split` that are held out: a shipped/acceptance statement, or (`hashed`) one
-    whose key hashes into another split, where `gen` draws the dev and held-out statements from."""
-    held = heldout_keys()
+def leaks(records: Iterable[dict], split: str = "train", hashed: bool = True, held: dict[str, str] | None = None,
+          also=None) -> list[dict]:
+    """The records of `split` that are held out: a statement of `held` (default: shipped/acceptance), or
+    (`hashed`) one whose key hashes into another split, where `gen` draws the dev and held-out statements
+    from; `also(hyps, goal)` may name a further reason (data/decontam.py: a held-out goal state)."""
+    held = heldout_keys() if held is None else held
     out = []
     for rec in records:
         if split and rec.get("split", split) != split:
             continue
-        key = statement_key(rec["theorem"])
+        thm = parse_theorem(rec["theorem"])
+        prem = tuple(f for _, f in thm.hyps)
+        key = canonical_key(prem, thm.goal)
         where = held.get(key)
         if where is None and hashed and split_of(key) != split:
             where = f"hash:{split_of(key)}"
+        if where is None and also is not None:
+            where = also(prem, thm.goal)
         if where is not None:
             out.append({"name": rec.get("name", "?"), "theorem": rec["theorem"], "held_out": where})
     return out
