@@ -289,8 +289,6 @@ def _advance(r: _Run, line: str, finish: str, cfg: SamplerConfig, verbose: bool)
         if refused is not None:
             _reject(r, line, KernelError(nxt.line_no - 1, 0, *refused), cfg)
             return
-        if cfg.prune_loops and cfg.guided:
-            r.path.add(loop_key(nxt))
     a.events[-1]["ok"] = True
     r.state = nxt
     r.so_far = nxt.proof_text() + "\n"

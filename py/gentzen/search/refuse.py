@@ -54,15 +54,18 @@ def reopens_goal(state: ProofState, root: tuple | None) -> bool:
 def refusal(state: ProofState, path: set, root: tuple | None, size_cap: int,
             prune_loops: bool) -> tuple[str, str] | None:
     """(kind, message) when the attempt should not go on from `state` (the state after an accepted line, not solved):
-    `path` holds the loop_keys of the states the attempt has been in, `root` the theorem's goal_key."""
+    `path` holds the loop_keys of the states the attempt has been in (a state it goes on from joins it when
+    pruning loops), `root` the theorem's goal_key."""
     if largest_formula(state) > size_cap:
         return "too_large", f"this line makes a formula of over {size_cap} symbols, more than the model can read"
     if not prune_loops:
         return None
-    if loop_key(state) in path:  # a line that undoes work (or adds nothing)
+    key = loop_key(state)
+    if key in path:  # a line that undoes work (or adds nothing)
         return "loop", "this line returns to a proof state this attempt was already in"
     if reopens_goal(state, root):  # `have X := by` inside a proof of X from no more hypotheses
         return "loop", "this line opens a `have` box whose goal is no easier than one it is already inside"
+    path.add(key)
     return None
 
 
