@@ -8,18 +8,14 @@ import json
 from gentzen.engines.fake import FakeEngine
 from gentzen.ttrl.config import TTRLConfig
 from gentzen.ttrl.run import run
+from tests.unit.test_ttrl_loop import _files
 
 THEOREMS = ("theorem chain (P Q R : Prop) (h1 : P → Q) (h2 : Q → R) (h3 : P) : R := by",
             "theorem swap (P Q : Prop) (h1 : P ∧ Q) : Q ∧ P := by")
 
 
 def test_fork_groups_on_one_model_share_one_engine(tmp_path):
-    model = tmp_path / "model"
-    model.mkdir()
-    (model / "config.json").write_text("{}")
-    (model / "gentzen.json").write_text(json.dumps({"seconds": 10.0, "format": "whole"}))
-    data = tmp_path / "t.jsonl"
-    data.write_text("".join(json.dumps({"theorem": t}) + "\n" for t in THEOREMS))
+    model, data = _files(tmp_path, THEOREMS)
     opened: list[str] = []
 
     def factory(path):
