@@ -12,6 +12,7 @@ import statistics
 from pathlib import Path
 
 from gentzen.eval.stats import by_theorem, mcnemar_exact, paired_gain
+from gentzen.ttrl.mechanism import mechanism, rate_on_unsolved
 
 
 def rows(path: Path) -> list[dict]:
@@ -83,23 +84,9 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
             "paired_by_target": by_theorem({k: k in pooled_ctl for k in pool}, {k: k in pooled_ei for k in pool})}
     # the mechanism (issue 40 item 4): per round, the mean per-sample success rate on the targets still unsolved
     # before it; learning must lift EI's above sampling more's, round for round
-    res["rate_on_unsolved"] = {f"{arm}-s{s}": rate_on_unsolved(r, names) for (arm, s), r in runs.items()}
+    res["rate_on_unsolved"] = {f"{arm}-s{s}": rate_on_unsolved(r["rounds"], names) for (arm, s), r in runs.items()}
     res["goal"] = "EI >= 1.5x sampling more's solved failures at 1x"
     return res
-
-
-def rate_on_unsolved(run: dict, names: list[str]) -> list[dict]:
-    """Per round: how many targets were unsolved before it and their mean per-sample success rate in it."""
-    out, solved, updates = [], set(), 0  # `updates` of a round: the count after its own update
-    for r in run["rounds"]:
-        open_ = [n for n in names if n not in solved]
-        rates = [float(r.get("rates", {}).get(n, 0.0)) for n in open_]
-        out.append({"round": r["round"], "unsolved_before": len(open_),
-                    "mean_rate": round(sum(rates) / len(rates), 5) if rates else None,
-                    "updates_before": updates})
-        updates = int(r.get("updates") or 0)
-        solved |= set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
-    return out
 
 
 def plot_a(out: Path, seeds: list[int], budget: float, png: Path, multiples: int = 3) -> None:
@@ -151,6 +138,9 @@ def exp_b(out: Path, arms: list[str]) -> dict:
     c = res["arms"].get("control", {}).get("solved_at_matched")
     t = res["arms"].get("ttrl", {}).get("solved_at_matched")
     res["ratio_ttrl_over_control"] = round(t / c, 3) if c and t is not None else None
+    # the mechanism (issue 40 item 4): per round the rate on unsolved targets, the sample split, variants
+    # first solved, forgetting; per target its rate before and after an update saw its variants' proofs
+    res["mechanism"] = {a: mechanism(run, names) for a, run in runs.items()}
     res["goal"] = "ttrl >= 1.3x control; unrelated below ttrl"
     return res
 

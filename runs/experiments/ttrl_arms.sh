@@ -17,7 +17,9 @@
 #        teacher-gap gate), SDPO=1 (0: no sdpo arm; per-theorem SDPO updates after every group, so
 #        at SPT/SAMPLES iterations per target it costs hours on 2 cores: (e) runs it at 64),
 #        CANDIDATES=160, PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7";
-#        TINY=1: the fixture model, 4 targets, one round each
+#        TINY=1: the fixture model, 4 targets, one round each;
+#        TARGETS_FILE: the first TARGETS lines of this file instead of picking (issue 40 (b):
+#        TARGETS_FILE=runs/experiments/data/frontier/targets40.jsonl TARGETS=64 SPT=2000 SDPO=0)
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ttrl_arms}
@@ -32,7 +34,16 @@ fi
 DEPTH=${DEPTH:-2} SEED=${SEED:-0} SDPO=${SDPO:-1}
 mkdir -p "$OUT"
 forget "$OUT" report.txt report.json summary.json
-pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+if [ -n "${TARGETS_FILE:-}" ]; then  # the same targets on a resumed run: others would mix arms' targets
+  head -n "$TARGETS" "$TARGETS_FILE" > "$OUT/targets.new"
+  if [ -e "$OUT/targets.jsonl" ] && ! cmp -s "$OUT/targets.new" "$OUT/targets.jsonl"; then
+    rm -f "$OUT/targets.new"
+    echo "error: $OUT/targets.jsonl differs from the first $TARGETS of TARGETS_FILE=$TARGETS_FILE (use a new OUT)" >&2; exit 2
+  fi
+  mv "$OUT/targets.new" "$OUT/targets.jsonl"
+else
+  pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+fi
 
 arm() {  # NAME ARGS…   (STAGE=try_stage: its failure is a result)
   local name=$1; shift

@@ -24,7 +24,7 @@ SCRIPTS = {
     "ttei_vs_sample_more.sh": ("experiment", "targets", "budget_samples_per_target", "seeds", "by_multiple", "reached",
                                "at_x_training_time"),
     "ttrl_arms.sh": ("experiment", "targets", "matched_samples_per_target", "arms", "union", "intersection",
-                     "vs_ttrl", "ratio_ttrl_over_control", "failed"),
+                     "vs_ttrl", "ratio_ttrl_over_control", "failed", "mechanism"),
     "ei_weights_heldout.sh": ("experiment", "arms", "vs_base", "vs_ce"),
     "whole_vs_state.sh": ("experiment", "models", "splits"),
     "sdpo_vs_sample_more.sh": ("experiment", "seeds"),
@@ -69,6 +69,8 @@ def _check(script: str, s: dict) -> None:
         assert all(v["pairs"] == TARGETS for v in s["vs_ttrl"].values())
         assert s["arms"]["ttrl"]["updates"] >= 0 and s["arms"]["control"]["updates"] == 0
         assert s["union"] >= s["intersection"]
+        assert set(s["mechanism"]) == set(s["arms"])  # per arm: rounds' rates on unsolved targets, variants learned
+        assert all(len(m["per_round"]) == s["arms"][a]["rounds"] for a, m in s["mechanism"].items())
     elif script == "ei_weights_heldout.sh":
         assert set(s["arms"]) == {"base", "ce", "gem", "ua", "guided"}
         assert set(s["vs_base"]) == {"ce", "gem", "ua", "guided"} and set(s["vs_ce"]) == {"gem", "ua", "guided"}
@@ -128,3 +130,21 @@ def test_sdpo_refusal_is_a_result_not_a_crash(tmp_path, env):
         assert not (out / "sdpo-s0.json").exists() and seed["pairs"] == TARGETS
     else:
         assert gap > 0 and seed["pairs"] == TARGETS
+
+
+def test_ttrl_arms_refuses_other_targets_on_resume(tmp_path, env):
+    """TARGETS_FILE (issue 40 (b)) takes the file's first TARGETS lines; a resumed OUT holding other
+    targets is refused before any arm runs, since arms on different targets cannot be paired."""
+    lines = [json.dumps({"name": f"t{i}", "theorem": f"theorem t{i} (P : Prop) (h : P) : P := by", "lines": 1})
+             for i in range(3)]
+    targets = tmp_path / "targets.jsonl"
+    targets.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "targets.jsonl").write_text(lines[1] + "\n")
+    r = subprocess.run(["bash", str(EXP / "ttrl_arms.sh"), str(out)], capture_output=True, text=True,
+                       env={**env, "TARGETS_FILE": str(targets), "TARGETS": "2"}, timeout=120)
+    assert r.returncode == 2, r.stderr[-2000:]
+    assert "differs from the first 2" in r.stderr and not (out / "targets.new").exists()
+    assert (out / "targets.jsonl").read_text() == lines[1] + "\n"
+    assert not (out / "ttrl").exists()

@@ -1,0 +1,84 @@
+"""What test-time learning must move, read from a ttrl run's rounds (issue 40, item 4): per round the
+per-sample success rate on the targets still unsolved before it, how its samples split between targets
+and variants, the variants that found a first proof, the forgetting probe; and per target its own rate
+before and after the first update that trained on one of its variants' proofs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def _variants(run_dir: Path) -> dict[str, str]:
+    """Variant name -> the target it was made for (variants.jsonl; none for arms without variants)."""
+    p = run_dir / "variants.jsonl"
+    if not p.is_file():
+        return {}
+    rows = [json.loads(x) for x in p.read_text(encoding="utf-8").splitlines() if x.strip()]
+    return {r["name"]: r.get("target") or r.get("origin") or "" for r in rows if r.get("name")}
+
+
+def rate_on_unsolved(rounds: list[dict], names: list[str]) -> list[dict]:
+    """Per round: how many targets were unsolved before it and their mean per-sample success rate in
+    it (a target not sampled in the round counts 0), and how many updates the model had before it."""
+    out, solved, updates = [], set(), 0  # `updates` of a round: the count after its own update
+    for r in rounds:
+        open_ = [n for n in names if n not in solved]
+        rates = [float(r.get("rates", {}).get(n, 0.0)) for n in open_]
+        out.append({"round": r["round"], "unsolved_before": len(open_),
+                    "mean_rate": round(sum(rates) / len(rates), 5) if rates else None,
+                    "updates_before": updates})
+        updates = int(r.get("updates") or 0)
+        solved |= set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
+    return out
+
+
+def per_round(rounds: list[dict], names: list[str], variant_of: dict[str, str]) -> list[dict]:
+    """rate_on_unsolved plus the round's sample split, variants sampled and first solved, and the
+    forgetting probe after its update."""
+    seen: set[str] = set()  # variants with a verified proof in an earlier round
+    out = []
+    for base, r in zip(rate_on_unsolved(rounds, names), rounds):
+        rates = r.get("rates", {})
+        sampled = [v for v in rates if v in variant_of]
+        first = [v for v in sampled if float(rates[v]) > 0 and v not in seen]
+        seen |= set(first)
+        out.append({**base, "samples_round": r.get("samples_round"), "variants_sampled": len(sampled),
+                    "variants_first_solved": len(first), "forgetting": r.get("forgetting")})
+    return out
+
+
+def before_after_variants(rounds: list[dict], names: list[str], variant_of: dict[str, str]) -> dict:
+    """Each target's per-sample rate in the rounds up to the first update trained on a proof of one of
+    its variants (its variants' proofs enter the round's update) and in the rounds after it, while the
+    target was still sampled. Targets without such an update, or not sampled on both sides, are left out."""
+    learned: dict[str, int] = {}  # target -> the round whose update first saw a variant's proof
+    for r in rounds:
+        if not (r.get("update") or {}).get("ran"):
+            continue
+        for v, rate in r.get("rates", {}).items():
+            t = variant_of.get(v)
+            if t and float(rate) > 0:
+                learned.setdefault(t, r["round"])
+    before, after = {}, {}
+    for t, at in learned.items():
+        b = [float(r["rates"][t]) for r in rounds if r["round"] <= at and t in r.get("rates", {})]
+        a = [float(r["rates"][t]) for r in rounds if r["round"] > at and t in r.get("rates", {})]
+        if b and a:
+            before[t], after[t] = sum(b) / len(b), sum(a) / len(a)
+    up = sum(1 for t in before if after[t] > before[t])
+    down = sum(1 for t in before if after[t] < before[t])
+    n = len(before)
+    return {"targets_with_variants_learned": len(learned), "targets_compared": n,
+            "mean_rate_before": round(sum(before.values()) / n, 5) if n else None,
+            "mean_rate_after": round(sum(after.values()) / n, 5) if n else None,
+            "up": up, "down": down, "same": n - up - down}
+
+
+def mechanism(run: dict, names: list[str]) -> dict:
+    """The read-outs of one run (`gentzen.ttrl.report.load_run`'s dict) on the targets `names`."""
+    variant_of = _variants(Path(run["path"]))
+    rounds = run["rounds"]
+    return {"per_round": per_round(rounds, names, variant_of),
+            "target_vs_its_variants": before_after_variants(rounds, names, variant_of)}
