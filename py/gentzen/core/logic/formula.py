@@ -137,11 +137,9 @@ _TOKEN_TEXT = {"lp": "(", "rp": ")", "not": "¬", "and": "∧", "or": "∨", "if
 
 def tokenize(text: str, offset: int = 0) -> list[tuple[str, str, int]]:
     """(kind, text, column) triples; raises ParseError on a character no token starts with."""
-    # fast path: one C-level scan; if the matches do not tile the text, the slow path below
-    # finds the offending character
     toks: list[tuple[str, str, int]] = []
     end = 0
-    for m in _TOKEN.finditer(text):
+    for m in _TOKEN.finditer(text):  # one C-level scan
         if m.start() != end:
             break
         end = m.end()
@@ -151,28 +149,10 @@ def tokenize(text: str, offset: int = 0) -> list[tuple[str, str, int]]:
             if kind == "id" and (tok == "True" or tok == "False"):
                 kind = "true" if tok == "True" else "false"
             toks.append((kind, tok, offset + m.start()))
-    else:
-        if end == len(text):
-            return toks
-    toks = []
-    pos, n = 0, len(text)
-    match = _TOKEN.match
-    while pos < n:
-        m = match(text, pos)
-        if m is None:
-            ch = text[pos]
-            raise ParseError(f"unexpected character {ch!r}", column=offset + pos)
-        kind = m.lastgroup
-        if kind != "ws":
-            tok = m.group()
-            if kind == "id":
-                if tok == "True":
-                    kind = "true"
-                elif tok == "False":
-                    kind = "false"
-            toks.append((kind, tok, offset + pos))
-        pos = m.end()
-    return toks
+    if end == len(text):
+        return toks
+    # the matches tile the text up to `end` and no token starts there (`finditer` tries `end` first)
+    raise ParseError(f"unexpected character {text[end]!r}", column=offset + end)
 
 
 # gentzen's sequent notation has these; Lean 4 core has none of them (`⊥`/`⊤` are Mathlib's order notation)

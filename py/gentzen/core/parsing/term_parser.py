@@ -102,33 +102,11 @@ class _TermParser:
                 binders.append(((_binder_name(t[1], t[2]),), None, False, t[2]))
             elif kind == "la":  # an anonymous-constructor pattern `⟨a, b⟩`
                 self.i += 1
-                names = []
-                while True:
-                    n = self.peek()
-                    if n is not None and n[0] in ("la", "lp", "dot"):  # `fun ⟨⟨a, b⟩, c⟩`: a nested pattern
-                        raise SyntaxErr("unsupported", "nested patterns in `fun` binders are outside gentzen's "
-                                        "proof language; Lean may accept it (check with `--backend repl` or "
-                                        "`--backend both`)", n[2], n[3])
-                    if n is None or n[0] != "id" or "." in n[1]:
-                        self.fail("identifier")
-                    self.i += 1
-                    names.append(_binder_name(n[1], n[2]))
-                    n = self.peek()
-                    if n is not None and n[0] == "comma":
-                        self.i += 1
-                        continue
-                    if n is None or n[0] != "ra":
-                        self.fail("',' or '⟩'")
-                    self.i += 1
-                    break
+                names = self._angle_names(self._not_fun_name, lambda: self.fail("',' or '⟩'"))
                 binders.append((tuple(names), None, True, t[2]))
             elif kind == "lp":  # `(x y : φ)`
                 self.i += 1
-                names = []
-                while self.peek() is not None and self.peek()[0] == "id" and "." not in self.peek()[1]:
-                    n = self.toks[self.i]
-                    self.i += 1
-                    names.append(_binder_name(n[1], n[2]))
+                names = self._names()
                 c = self.peek()
                 if not names or c is None or c[0] != "colon":
                     self.fail("':'" if names else "identifier")
@@ -226,36 +204,57 @@ class _TermParser:
     def _pattern(self, bar):
         unsupported = SyntaxErr("unsupported", "this `match` pattern is outside gentzen's proof language; Lean may "
                                 "accept it (check with `--backend repl` or `--backend both`)", bar[2], bar[3])
+
+        def reject(_token=None):
+            raise unsupported
+
         t = self.peek()
-        names = []
         if t is not None and t[0] == "la":
             self.i += 1
-            ctor = "⟨⟩"
-            while True:
-                n = self.peek()
-                if n is None or n[0] != "id" or "." in n[1]:
-                    raise unsupported
-                self.i += 1
-                names.append(_binder_name(n[1], n[2]))
-                n = self.peek()
-                if n is not None and n[0] == "comma":
-                    self.i += 1
-                    continue
-                if n is None or n[0] != "ra":
-                    raise unsupported
-                self.i += 1
-                return ctor, names
+            return "⟨⟩", self._angle_names(reject, reject)
         if t is None or t[0] not in ("id", "dot"):
             raise unsupported
         self.i += 1
         ctor = t[1][1:] if t[0] == "dot" else t[1].split(".")[-1] if t[1].startswith(("Or.", "And.", "Iff.")) else None
         if ctor not in ("inl", "inr", "intro"):
             raise unsupported
+        return ctor, self._names()
+
+    def _names(self) -> list[str]:
+        """The plain names that follow (`x y` of `(x y : φ)`, `a b` of `| inl a b`), as binder names."""
+        names = []
         while self.peek() is not None and self.peek()[0] == "id" and "." not in self.peek()[1]:
             n = self.toks[self.i]
             self.i += 1
             names.append(_binder_name(n[1], n[2]))
-        return ctor, names
+        return names
+
+    def _angle_names(self, bad_name, bad_close) -> list[str]:
+        """The names of `⟨a, b, …⟩` after its `⟨`, through its `⟩`. Where something else stands,
+        `bad_name(token)` or `bad_close()` raises: `fun` and `match` word those errors differently."""
+        names = []
+        while True:
+            n = self.peek()
+            if n is None or n[0] != "id" or "." in n[1]:
+                bad_name(n)
+            self.i += 1
+            names.append(_binder_name(n[1], n[2]))
+            n = self.peek()
+            if n is not None and n[0] == "comma":
+                self.i += 1
+                continue
+            if n is None or n[0] != "ra":
+                bad_close()
+            self.i += 1
+            return names
+
+    def _not_fun_name(self, n) -> None:
+        """Raises for a token that stands where a `fun ⟨…⟩` binder expects a name."""
+        if n is not None and n[0] in ("la", "lp", "dot"):  # `fun ⟨⟨a, b⟩, c⟩`: a nested pattern
+            raise SyntaxErr("unsupported", "nested patterns in `fun` binders are outside gentzen's "
+                            "proof language; Lean may accept it (check with `--backend repl` or "
+                            "`--backend both`)", n[2], n[3])
+        self.fail("identifier")
 
     def show(self):
         """`show φ from t` (Term.show); `show φ by tac` is outside the proof language."""

@@ -76,15 +76,20 @@ def trivial_closes(goal: Goal) -> bool | None:
     return False
 
 
-def _intro_one(goal: Goal, name: str | None, tac) -> Goal:
+def intro_binder(goal: Goal, tac) -> tuple[Formula, Formula]:
+    """The binder's type an `intro` takes from the goal's target (`φ → ψ`, `¬φ` as `φ → False`) and the
+    target left; `introN`'s failure where the target has none (`intro` in tactics.py and here)."""
     t = goal.target
     if t.kind == "imp":
-        dom, cod = t.args
-    elif t.kind == "not":
-        dom, cod = t.args[0], FALSE
-    else:
-        raise _fail("tactic_failed", "Tactic `introN` failed: There are no additional binders or `let` bindings "
-                    "in the goal to introduce\n\n" + goal.render(), tac)
+        return t.args
+    if t.kind == "not":
+        return t.args[0], FALSE
+    raise _fail("tactic_failed", "Tactic `introN` failed: There are no additional binders or `let` bindings "
+                "in the goal to introduce\n\n" + goal.render(), tac)
+
+
+def _intro_one(goal: Goal, name: str | None, tac) -> Goal:
+    dom, cod = intro_binder(goal, tac)
     if name is None or name == "_":
         return goal.with_hyp("a", dom, True, target=cod)  # the arrow's binder name `a`, made inaccessible
     return goal.with_hyp(name, dom, target=cod)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gentzen.core.steps import holes
 from gentzen.core.elaboration.constants import ASK_LEAN, CONSTANTS, ND_SCOPE, POSTPONED, PROP, ElabErr, opened
-from gentzen.core.steps.core_tactics import run_core
+from gentzen.core.steps.core_tactics import intro_binder, run_core
 from gentzen.core.elaboration.elab import Elaborator
 from gentzen.core.logic.formula import FALSE, And, Formula, Iff, Imp, Not, Or, to_lean
 from gentzen.core.steps.frames import Failure, Frame, _check_atoms, bump, fresh_auto_name
@@ -80,14 +80,7 @@ def _run_tactic(tac, goal: Goal, next_n: int, auto_names: bool, line_no: int, re
             g = goal
             typed = tac.formula if isinstance(tac.formula, tuple) else (tac.formula,) * len(names)
             for name, phi in zip(names, typed):
-                t = g.target
-                if t.kind == "imp":
-                    dom, cod = t.args
-                elif t.kind == "not":
-                    dom, cod = t.args[0], FALSE
-                else:
-                    raise Failure("tactic_failed", "Tactic `introN` failed: There are no additional binders or "
-                                "`let` bindings in the goal to introduce\n\n" + g.render(), tac.col, tac.end)
+                dom, cod = intro_binder(g, tac)
                 if phi is not None:  # `intro (h : φ)`: φ must be defeq to the binder's type, and is kept
                     _check_atoms(phi, goal, tac)
                     if phi.unf is not dom.unf:
