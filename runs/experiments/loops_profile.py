@@ -3,8 +3,10 @@ wall and CPU seconds, tokens, prefill tokens, attempts/s, solved; `prof` as 4th 
 
     PYTHONPATH=<tree>/py OMP_NUM_THREADS=1 python3 runs/experiments/loops_profile.py 8 16 guided [prof]
 
-(theorems: `gentzen gen --count N --seed 3 --min-lines 8 --max-lines 14` in process; issue 35)."""
+(theorems: `gentzen gen --count N --seed 3 --min-lines 8 --max-lines 14` in process; issue 35; with
+THEOREMS=FILE.jsonl the first N of that file instead, e.g. issue 40's frontier targets)."""
 import cProfile
+import json
 import os
 import pstats
 import resource
@@ -17,7 +19,10 @@ from gentzen.models import SHIPPED_MODEL
 from gentzen.search.methods import run_many
 
 n_thm, k, method = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-recs = generate(GenConfig(count=n_thm, seed=3, min_lines=8, max_lines=14))
+if os.environ.get("THEOREMS"):
+    recs = [json.loads(x) for x in open(os.environ["THEOREMS"], encoding="utf-8")][:n_thm]
+else:
+    recs = generate(GenConfig(count=n_thm, seed=3, min_lines=8, max_lines=14))
 eng = TorchEngine.from_pretrained(str(SHIPPED_MODEL), device="cpu", threads=1)
 if os.environ.get("NOSTREAM"):  # lockstep rounds on the new engine, for comparison
     TorchEngine.streams = False
