@@ -2,19 +2,22 @@
 experiment folder (runs/out/…, ignored) holds every sample. `save` copies what a resumed run needs into
 a tracked folder — each ttrl run's state, rounds, tables and the one checkpoint its state.json names,
 never the per-round samples files (a round killed midway is sampled again, to the same records, since
-every attempt is a function of its seed and item) nor older checkpoints; `restore` copies it back.
+every attempt is a function of its seed and item) nor older checkpoints; files over 1 MB (targets.jsonl
+keeps each target's last attempts) go gzipped. `restore` copies it back, unzipped.
 Usage: python3 runs/experiments/carry_runs.py save OUT CARRY | restore CARRY OUT
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import shutil
 import sys
 from pathlib import Path
 
 SAMPLES_GLOB = "round-*.samples.jsonl"
+ZIP_OVER = 1_000_000  # bytes; a text file over this is carried gzipped (NAME.gz)
 
 
 def kept_checkpoints(out: Path) -> set[Path]:
@@ -47,15 +50,24 @@ def carried(out: Path) -> list[Path]:
     return files
 
 
-def copy(src: Path, dst: Path, files: list[Path], *, overwrite: bool) -> int:
+def copy(src: Path, dst: Path, files: list[Path], *, overwrite: bool, zip_big: bool = False) -> int:
+    """Copy `files` (relative) from src to dst; zip_big: big ones as NAME.gz; a NAME.gz whose NAME is
+    not a .gz file comes back unzipped (restore)."""
     n = 0
     for rel in files:
-        target = dst / rel
+        zipping = zip_big and (src / rel).stat().st_size > ZIP_OVER and rel.suffix != ".safetensors"
+        unzipping = not zip_big and rel.suffix == ".gz"
+        target = dst / (rel.with_name(rel.name + ".gz") if zipping else rel.with_suffix("") if unzipping else rel)
         if target.exists() and not overwrite:
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".carry-tmp")
-        shutil.copy2(src / rel, tmp)
+        if zipping or unzipping:
+            with (src / rel).open("rb") if zipping else gzip.open(src / rel, "rb") as fin, \
+                    gzip.GzipFile(tmp, "wb", mtime=0) if zipping else tmp.open("wb") as fout:
+                shutil.copyfileobj(fin, fout)
+        else:
+            shutil.copy2(src / rel, tmp)
         tmp.replace(target)  # atomic: a killed copy never leaves half a file under the real name
         n += 1
     return n
@@ -74,15 +86,15 @@ def main() -> int:
         files = carried(a.src)
         new = a.dst.with_name(a.dst.name + ".new")
         shutil.rmtree(new, ignore_errors=True)
-        n = copy(a.src, new, files, overwrite=True)
+        n = copy(a.src, new, files, overwrite=True, zip_big=True)
         if a.dst.exists():  # the carry is a snapshot: what the runs no longer need leaves it
             shutil.rmtree(a.dst)
         new.rename(a.dst)
     else:  # restore never overwrites: a folder that went on further than the carry wins
         files = [f.relative_to(a.src) for f in sorted(a.src.rglob("*")) if f.is_file()]
         n = copy(a.src, a.dst, files, overwrite=False)
-    size = sum((a.dst / f).stat().st_size for f in files if (a.dst / f).is_file())
-    print(f"{a.action}: {n} files copied to {a.dst} ({size / 1e6:.1f} MB in the {len(files)} carried)")
+    size = sum(f.stat().st_size for f in a.dst.rglob("*") if f.is_file())
+    print(f"{a.action}: {n} files copied to {a.dst} ({size / 1e6:.1f} MB there)")
     return 0
 
 

@@ -26,6 +26,10 @@ def _experiment(out: Path) -> None:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text)
     (run / "state.json").write_text(json.dumps({"rounds": 2, "models": {"shared": "checkpoints/round-2"}}))
+    (run / "targets.jsonl").write_text(BIG)
+
+
+BIG = "".join(json.dumps({"name": f"t{i}", "attempts": ["x" * 40] * 40}) + "\n" for i in range(800))
 
 
 def test_save_keeps_what_a_resume_needs_and_restore_puts_it_back(tmp_path):
@@ -36,13 +40,15 @@ def test_save_keeps_what_a_resume_needs_and_restore_puts_it_back(tmp_path):
     got = sorted(str(p.relative_to(carry)) for p in carry.rglob("*") if p.is_file())
     assert got == ["control-s0/state.json", "ei-s0.json.log", "ei-s0/checkpoints/round-2/meta.json",
                    "ei-s0/checkpoints/round-2/model.safetensors", "ei-s0/config.json", "ei-s0/rounds.jsonl",
-                   "ei-s0/state.json", "targets.jsonl"]
+                   "ei-s0/state.json", "ei-s0/targets.jsonl.gz", "targets.jsonl"]
+    assert len(BIG) > 1_000_000 and (carry / "ei-s0" / "targets.jsonl.gz").stat().st_size < 100_000
     back = tmp_path / "back"
     (back / "ei-s0").mkdir(parents=True)
     (back / "ei-s0" / "rounds.jsonl").write_text("{}\n{}\n")  # went on further: restore keeps it
     assert _run("restore", carry, back).returncode == 0
     assert (back / "ei-s0" / "checkpoints" / "round-2" / "model.safetensors").read_text() == "new"
     assert (back / "ei-s0" / "rounds.jsonl").read_text() == "{}\n{}\n"
+    assert (back / "ei-s0" / "targets.jsonl").read_text() == BIG and not (back / "ei-s0" / "targets.jsonl.gz").exists()
     assert _run("save", out, carry).returncode == 0  # a second save replaces the snapshot
     assert not (tmp_path / "carry.new").exists()
 
