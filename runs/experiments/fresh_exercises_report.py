@@ -3,14 +3,49 @@
 statement up to renaming, or its goal state after `intro`s (data/decontam.py's state key) — issue 41.
 Usage: python3 runs/experiments/fresh_exercises_report.py PROVE.json [--set SET.jsonl] [--data TRAIN.jsonl …]"""
 import argparse
+import itertools
 import json
 from collections import defaultdict
 
+from gentzen.core.logic.formula import Iff
 from gentzen.core.proof.theorem import parse_theorem
-from gentzen.data.decontam import held_state_keys, state_key_of
+from gentzen.data.exercises import CONGRUENCES, LAWS, METAVARS
+from gentzen.data.generate import _parse_schema
+from gentzen.data.decontam import after_intros, held_state_keys, state_key_of
 from gentzen.data.heldout import statement_key
 
 CONNECTIVES = ("and", "or", "imp", "iff", "not")
+
+
+def _match(pat, f, sub: dict) -> bool:
+    """First-order match of a schema (metavariables A B C D) against a formula, extending `sub`."""
+    if pat.kind == "atom" and pat.name in METAVARS:
+        if pat.name in sub:
+            return sub[pat.name] is f
+        sub[pat.name] = f
+        return True
+    return pat.kind == f.kind and pat.name == f.name and len(pat.args) == len(f.args) and \
+        all(_match(a, b, sub) for a, b in zip(pat.args, f.args))
+
+
+def law_instance(theorem: str) -> str:
+    """`law` when the goal is an instance of a data/exercises.py LAWS schema in either direction (any hypotheses),
+    `congruence` when the statement is, after its intros, one of CONGRUENCES (premises in any order), else `no`: the exercise mix's
+    statements the caveat of docs/results.md says decontamination does not remove."""
+    thm = parse_theorem(theorem)
+    prem, goal = tuple(f for _, f in thm.hyps), thm.goal
+    for law in LAWS:
+        _, g = _parse_schema("⊢ " + law)
+        if _match(g, goal, {}) or _match(Iff(g.args[1], g.args[0]), goal, {}):
+            return "law"
+    prem, goal = after_intros(prem, goal)  # `(P ↔ Q) → (Q ↔ R) → (P ↔ R)` is the first congruence too
+    for c in CONGRUENCES:
+        ps, g = _parse_schema(c)
+        for order in itertools.permutations(prem, len(ps)) if len(prem) == len(ps) else ():
+            sub: dict = {}
+            if _match(g, goal, sub) and all(_match(a, b, sub) for a, b in zip(ps, order)):
+                return "congruence"
+    return "no"
 
 
 def size(theorem: str) -> tuple[int, int]:
@@ -92,6 +127,7 @@ def main() -> None:
                 # the goal state after intros of a shipped-set, acceptance or public-exercise statement (version 2)
                 "goal state of an evaluated statement": held_state_keys(2).get(
                     state_key_of(tuple(f for _, f in thm.hyps), thm.goal), "no").split(":")[0],
+                "instance of a --mix exercises law": law_instance(r["theorem"]),
                 "in training data": in_data, "all": "all"}
         for table, key in keys.items():
             tables[table][key][0] += ok
