@@ -42,8 +42,9 @@ EVAL_SETS=${EVAL_SETS:-textbook heldout acceptance}
 EVAL_ENGINE=${EVAL_ENGINE:-torch}
 HELDOUT_GEN=${HELDOUT_GEN:-3000}   # docs/results.md's held-out 7-14 lines: `gentzen gen --count 3000 --seed 7 --data-version 1`
 # training data version (data/decontam.py): 2 also drops every statement reaching an evaluated statement's goal
-# state after its intros; 1 is the data the shipped model was trained on. Recorded in gentzen.json's recipe.
-DATA_VERSION=${DATA_VERSION:-2}
+# state after its intros; 3 also holds out the fresh exercise set (evalsets/fresh_exercises.jsonl); 1 is the data
+# the shipped model was trained on. Recorded in gentzen.json's recipe.
+DATA_VERSION=${DATA_VERSION:-3}
 export DATA_VERSION
 # N_EXERCISES > 0 adds that many `gen --mix exercises` records (True/False operands, two-direction ↔, classical
 # implications, 5-12 atoms; issue 41) to the data; 0 (the default): the data as before

@@ -53,7 +53,7 @@ def test_recorded_settings_without_a_version_regenerate_version_1():
                                                             atoms=("P", "Q", "R"), data_version=1)))
     assert config_from_recorded({"count": 1, "data_version": 2}).data_version == 2
     with pytest.raises(InputError):
-        GenConfig(data_version=3).check()
+        GenConfig(data_version=4).check()
 
 
 def test_the_public_exercises_are_held_out_with_their_goal_states():

@@ -50,9 +50,10 @@ def gen(
     seed: int = typer.Option(0, help="Seed: same seed, byte-identical output."),
     family: str = typer.Option("uniform", help="uniform | schema (instances of textbook schemas)."),
     exclude_shipped: bool = typer.Option(True, help="Never emit a statement of a shipped benchmark set."),
-    data_version: int = typer.Option(2, "--data-version", help="2: also no statement reaching, after its `intro`s, "
-                                     "a goal state a shipped, acceptance or exercise statement reaches "
-                                     "(data/decontam.py); 1: the data before that rule, byte for byte."),
+    data_version: int = typer.Option(3, "--data-version", help="3: no fresh exercise statement either "
+                                     "(evalsets/fresh_exercises.jsonl); 2: no statement reaching, after its "
+                                     "`intro`s, a goal state a shipped, acceptance or public exercise statement "
+                                     "reaches (data/decontam.py); 1: the data before that rule; each byte for byte."),
     declare: str = typer.Option("mentioned", help="Atoms a statement declares: mentioned | all."),
     style: str = typer.Option("plain", help="plain | user: what users type — every input form `prove` takes "
                               "(sequents, theorem/example, implicit binders), their hypothesis names (hp, h', h₁, "

@@ -61,7 +61,8 @@ class GenConfig:
     exclude_shipped: bool = True  # never emit a shipped benchmark statement (no training on benchmarks)
     declare: str = "mentioned"  # statements declare the atoms they mention ("all": every atom of the set)
     style: str = "plain"  # "user": what users type (data/userstyle.py: their names, one-liners, example forms)
-    # 2: no goal state a held-out statement reaches after intros either (data/decontam.py); 1: the data before
+    # 2: no goal state a held-out statement reaches after intros either (data/decontam.py); 3: and not the fresh
+    # exercises; 1: the data before
     data_version: int = DATA_VERSION
     mix: str = "none"  # "exercises": exercise-file statements instead (data/exercises.py; issue 41)
     max_atoms: int = 12  # --mix exercises: the widest statement's atom count (5 and up)
