@@ -71,6 +71,12 @@ class VllmEngine:
         set_env()
         self.vllm = require("vllm", "vllm")
         self.path = str(model)
+        if _on_cpu():
+            # vLLM 0.32 rewinds a seeded request's generator after a partial (chunked) prefill with
+            # Generator.set_offset, which CPU generators lack ("CPU Generator does not use offset"): a call
+            # whose seeded prompts exceed one step's token budget killed the engine. Whole prefills only.
+            llm_kwargs.setdefault("enable_chunked_prefill", False)
+            llm_kwargs.setdefault("max_num_batched_tokens", max(4096, max_model_len))
         self.llm = self.vllm.LLM(
             model=self.path, tokenizer=self.path, dtype=dtype, max_model_len=max_model_len, seed=seed,
             enable_prefix_caching=True, enable_lora=enable_lora, max_lora_rank=max_lora_rank,
@@ -145,6 +151,12 @@ class VllmEngine:
     def close(self) -> None:
         llm, self.llm = self.llm, None
         del llm
+
+
+def _on_cpu() -> bool:
+    from vllm.platforms import current_platform
+
+    return current_platform.is_cpu()
 
 
 def _completion(c) -> Completion:
