@@ -62,6 +62,17 @@ def test_counts_stops_and_seeds(engines):
     assert v.stats.prompt_tokens > 0 and v.stats.generated_tokens >= sum(c.tokens for r in out for c in r)
 
 
+def test_seeded_call_past_one_steps_token_budget(engines):
+    """More seeded prompt tokens in one call than a scheduler step takes (4,096): on CPU, vLLM 0.32 killed
+    its engine rewinding a CPU generator after a chunked prefill; each row is still its seed's alone."""
+    v, _ = engines
+    prompts = [PROMPTS[i % len(PROMPTS)] for i in range(400)]
+    assert sum(v.count_tokens(p) for p in prompts) > 4096
+    out = v.generate(prompts, 1, max_tokens=8, temperature=1.0, seeds=list(range(400)))
+    assert len(out) == 400 and all(len(r) == 1 for r in out)
+    assert v.generate([prompts[7]], 1, max_tokens=8, temperature=1.0, seeds=[7])[0] == out[7]
+
+
 def test_lora_adapters_are_versioned_and_match_merged_weights(engines, model_dir, tmp_path):
     import torch
     from peft import LoraConfig, get_peft_model

@@ -5,6 +5,7 @@ guided and plain, `train ei` and `ttrl` (control and ttrl arms), and reports per
 prefill tokens/s, attempts/s, model calls per attempt, the kernel's share and update seconds, each rate
 also as a ratio of the raw batch-64 decode rate of `bench sampler` measured in the same run, and the
 whole round's attempts per wall-clock and CPU second (engine start, sampling, update and saving).
+With `--engine vllm` the CPU seconds are the whole process tree's: vLLM decodes in child processes.
 """
 
 from __future__ import annotations
@@ -74,20 +75,42 @@ def check_config(cfg: LoopsBenchConfig) -> list[str]:
     return loops
 
 
+def tree_cpu_seconds() -> float:
+    """CPU seconds of this process and of every live descendant, each with its reaped children's: vLLM's
+    engine core and workers are child processes, whose work `time.process_time` does not see."""
+    import psutil  # a dependency of vllm, so present wherever this clock is used
+
+    me = psutil.Process()
+    total = 0.0
+    for p in [me, *me.children(recursive=True)]:
+        try:
+            t = p.cpu_times()
+        except psutil.Error:  # exited meanwhile: its time is now its parent's children_*
+            continue
+        total += t.user + t.system + t.children_user + t.children_system
+    return total
+
+
+def cpu_clock(engine: str):
+    """The CPU clock the figures use: this process's for the in-process torch engine, the process tree's
+    for vllm."""
+    return tree_cpu_seconds if engine == "vllm" else time.process_time
+
+
 class _Watched:
     """An engine whose calls are timed: the sampling wall-clock runs from its first call's start to its
     last call's end (the kernel checks between calls included), its stats are the engine's own."""
 
-    def __init__(self, engine) -> None:
-        self.engine, self.first, self.last = engine, None, None
+    def __init__(self, engine, clock=time.process_time) -> None:
+        self.engine, self.first, self.last, self.clock = engine, None, None, clock
         self.cpu_first = self.cpu_last = 0.0
 
     def _start(self) -> None:
         if self.first is None:
-            self.first, self.cpu_first = time.perf_counter(), time.process_time()
+            self.first, self.cpu_first = time.perf_counter(), self.clock()
 
     def _end(self) -> None:
-        self.last, self.cpu_last = time.perf_counter(), time.process_time()
+        self.last, self.cpu_last = time.perf_counter(), self.clock()
 
     def generate(self, prompts, n=1, **kw):
         self._start()
@@ -108,7 +131,7 @@ class _Watched:
 
 
 @contextlib.contextmanager
-def _watch_engines():
+def _watch_engines(clock=time.process_time):
     """Every engine `gentzen.engines.open_engine` opens meanwhile, watched (the loops open their own)."""
     import gentzen.engines as engines
 
@@ -116,7 +139,7 @@ def _watch_engines():
     real = engines.open_engine
 
     def open_watched(*a, **k):
-        opened.append(_Watched(real(*a, **k)))
+        opened.append(_Watched(real(*a, **k), clock))
         return opened[-1]
 
     engines.open_engine = open_watched
@@ -163,7 +186,7 @@ def _eval_loop(cfg: LoopsBenchConfig, method: str, theorem_file: Path, model: st
 
     ecfg = EvalConfig(set=str(theorem_file), model=model, methods=(method,), samples=cfg.samples, ks=(1,),
                       seeds=(cfg.seed,), threads=cfg.threads, engine=cfg.engine, device=cfg.device)
-    with _watch_engines() as opened:
+    with _watch_engines(cpu_clock(cfg.engine)) as opened:
         summary = run_eval(ecfg, None)
     c = summary["methods"][method]["compute"]
     fig = _figures(opened, cfg.theorems * cfg.samples, c["check_seconds"], None, raw)
@@ -178,7 +201,7 @@ def _ei_loop(cfg: LoopsBenchConfig, theorem_file: Path, model: str, tmp: Path, r
     ecfg = EIConfig(model=model, targets=str(theorem_file), out=str(out), rounds=1, samples=cfg.samples,
                     steps=cfg.steps, probe=cfg.probe, seed=cfg.seed, threads=cfg.threads, engine=cfg.engine,
                     device=cfg.device)
-    with _watch_engines() as opened:
+    with _watch_engines(cpu_clock(cfg.engine)) as opened:
         run(ecfg)
     rec = json.loads((out / "rounds.jsonl").read_text().splitlines()[-1])
     fig = _figures(opened, rec["tally"]["samples"], rec["seconds"]["checking"], rec["seconds"]["training"], raw)
@@ -194,7 +217,7 @@ def _ttrl_loop(cfg: LoopsBenchConfig, arm: str, theorem_file: Path, model: str, 
     tcfg = TTRLConfig(theorems=str(theorem_file), model=model, arm=arm, out=str(out), rounds=1, samples=cfg.samples,
                       max_variants=cfg.variants, steps=cfg.steps, probe=cfg.probe, seed=cfg.seed,
                       threads=cfg.threads, engine=cfg.engine, device=cfg.device)
-    with _watch_engines() as opened:
+    with _watch_engines(cpu_clock(cfg.engine)) as opened:
         run(tcfg)
     rec = json.loads((out / "rounds.jsonl").read_text().splitlines()[-1])
     split = rec["round_seconds"]
@@ -211,12 +234,7 @@ def raw_decode_rate(cfg: LoopsBenchConfig, model: str) -> dict:
     from gentzen.engines import EngineChoice, open_engine
 
     if cfg.engine == "vllm":
-        from gentzen.bench.sampler import SamplerBenchConfig, _vllm
-
-        rate = _vllm(SamplerBenchConfig(batch=cfg.batch, length=cfg.length, repeats=cfg.repeats, seed=cfg.seed),
-                     model, _prompt(), lambda msg: None)
-        rate = float(rate) if isinstance(rate, (int, float)) else 0.0
-        return {"wall": rate, "cpu": rate}  # vLLM runs in its own process: no CPU figure of ours
+        return _vllm_raw_decode(cfg, model, _prompt())
     engine = open_engine(model, EngineChoice(cfg.engine), device=cfg.device, threads=cfg.threads)
     eos, engine.eos_ids = engine.eos_ids, set()
     try:
@@ -235,6 +253,29 @@ def raw_decode_rate(cfg: LoopsBenchConfig, model: str) -> dict:
         engine.close()
 
 
+def _vllm_raw_decode(cfg: LoopsBenchConfig, model: str, prompt: str) -> dict:
+    """The same raw decode through vLLM's offline engine (n = batch samples of one prompt, EOS ignored),
+    per wall-clock second and per CPU-second of the process tree (vLLM decodes in child processes)."""
+    from gentzen.engines.vllm_engine import VllmEngine
+
+    engine = VllmEngine(model)
+    try:
+        sp = engine.vllm.SamplingParams(n=cfg.batch, max_tokens=cfg.length, temperature=1.0, ignore_eos=True,
+                                        seed=cfg.seed)
+        engine.llm.generate([prompt], sp, use_tqdm=False)  # warm-up
+        best = {"wall": 0.0, "cpu": 0.0}
+        for _ in range(cfg.repeats):
+            engine.llm.reset_prefix_cache()
+            t0, c0 = time.perf_counter(), tree_cpu_seconds()
+            outs = engine.llm.generate([prompt], sp, use_tqdm=False)
+            tokens = sum(len(c.token_ids) for c in outs[0].outputs)
+            best["wall"] = max(best["wall"], tokens / (time.perf_counter() - t0))
+            best["cpu"] = max(best["cpu"], tokens / max(tree_cpu_seconds() - c0, 1e-9))
+        return best
+    finally:
+        engine.close()
+
+
 def theorem_set(cfg: LoopsBenchConfig, path: Path) -> Path:
     """The fixed set: `gentzen gen --count THEOREMS --seed GEN_SEED --min/max-lines` in process."""
     from gentzen.data.generate import GenConfig, dumps, generate, parse_range
@@ -250,6 +291,11 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
     say = progress or (lambda msg: None)
     torch = require("torch", "train")
     if cfg.engine == "vllm":
+        from gentzen.engines.vllm_engine import set_env
+
+        if cfg.device == "cpu":  # vLLM's CPU backend binds its threads to cores: as many as torch's --threads
+            os.environ.setdefault("VLLM_CPU_OMP_THREADS_BIND", "0" if cfg.threads == 1 else f"0-{cfg.threads - 1}")
+        set_env()  # before the first import: its logs on stderr, not in the JSON on stdout
         try:
             import vllm  # noqa: F401 - only whether it imports
         except Exception as e:  # ImportError, or a broken install raising something else
@@ -261,7 +307,8 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
     model = cfg.model or str(SHIPPED_MODEL)
     result: dict = {"python": platform.python_version(), "torch": torch.__version__, "cpus": os.cpu_count(),
                     "loadavg_at_start": [round(x, 2) for x in os.getloadavg()], "model": cfg.model or "shipped",
-                    "config": asdict(cfg)}
+                    "config": asdict(cfg),
+                    "cpu_clock": "process tree" if cfg.engine == "vllm" else "this process"}
     with tempfile.TemporaryDirectory(prefix="gentzen-loops-") as tmp_name:
         tmp = Path(tmp_name)
         thm = theorem_set(cfg, tmp / "theorems.jsonl")
@@ -272,21 +319,25 @@ def bench_loops(cfg: LoopsBenchConfig, progress=None) -> dict:
         result["loops"] = {}
         for name in loops:
             say(f"{name}: one round on {cfg.theorems} theorems, {cfg.samples} attempts each")
-            t0, c0 = time.perf_counter(), time.process_time()
+            clock = cpu_clock(cfg.engine)
+            t0, c0 = time.perf_counter(), clock()
             if name.startswith("eval-"):
                 fig = _eval_loop(cfg, name[5:], thm, model, raw)
-            elif name == "ei" and cfg.engine == "vllm":
-                fig = {"skipped": "train ei samples with --engine torch or openai only"}
             elif name == "ei":
                 fig = _ei_loop(cfg, thm, model, tmp, raw)
             else:
                 fig = _ttrl_loop(cfg, "control" if name == "ttrl-control" else "ttrl", thm, model, tmp, raw)
             fig.setdefault("wall_seconds", round(time.perf_counter() - t0, 3))
             if "attempts" in fig:  # the whole round (engine start, sampling, update, saving) per wall and CPU second
-                fig["round_cpu_seconds"] = round(time.process_time() - c0, 3)
+                fig["round_cpu_seconds"] = round(clock() - c0, 3)
                 fig["round_attempts_per_second"] = round(fig["attempts"] / max(fig["wall_seconds"], 1e-9), 3)
                 fig["round_attempts_per_cpu_second"] = round(fig["attempts"] / max(fig["round_cpu_seconds"], 1e-9), 3)
             result["loops"][name] = fig
+    if cfg.engine == "vllm":  # its version and the CPU settings its engines started with
+        import vllm
+
+        result["vllm"] = {"version": vllm.__version__,
+                          **{k: v for k, v in sorted(os.environ.items()) if k.startswith("VLLM_CPU_")}}
     result["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     return result
 

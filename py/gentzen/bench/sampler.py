@@ -196,6 +196,9 @@ def engines_section(cfg: SamplerBenchConfig, path: str, say) -> dict:
 
 
 def _vllm(cfg: SamplerBenchConfig, path: str, prompt: str, say):
+    from gentzen.engines.vllm_engine import set_env
+
+    set_env()  # before the first import: its logs on stderr, not in the JSON on stdout
     try:
         import vllm  # noqa: F401 - only whether it imports
     except Exception as e:  # ImportError, or a broken install raising something else

@@ -18,10 +18,19 @@ from pathlib import Path
 from gentzen.engines.base import Completion, EngineStats, check_args
 from gentzen.errors import require
 
-# vLLM's CPU backend reads these at import; defaults that fit a small laptop, overridable.
-CPU_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_NO_USAGE_STATS": "1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0"}
+# vLLM's CPU backend reads these at import; defaults that fit a small laptop, overridable. vLLM logs to
+# stdout unless told otherwise, where gentzen's commands print their JSON.
+CPU_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_NO_USAGE_STATS": "1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0",
+           "VLLM_LOGGING_STREAM": "ext://sys.stderr"}
 # The CI stage's and the benchmarks' setting on a 2-core machine: vLLM's OpenMP threads on cores 0-1.
 TWO_CORE_ENV = {**CPU_ENV, "VLLM_CPU_OMP_THREADS_BIND": "0-1"}
+
+
+def set_env() -> None:
+    """CPU_ENV's defaults into this process's environment (a variable already set wins): before vLLM is
+    first imported, since it reads them then and its engine processes inherit them."""
+    for k, v in CPU_ENV.items():
+        os.environ.setdefault(k, v)
 
 
 def api_server_command(model: str | Path, port: int, *, max_model_len: int = 512, lora_rank: int | None = None,
@@ -59,10 +68,15 @@ class VllmEngine:
     def __init__(self, model: str | Path, *, dtype: str = "float32", max_model_len: int = 1024,
                  enable_lora: bool = False, max_lora_rank: int = 16, seed: int = 0,
                  gpu_memory_utilization: float = 0.5, **llm_kwargs) -> None:
-        for k, v in CPU_ENV.items():
-            os.environ.setdefault(k, v)
+        set_env()
         self.vllm = require("vllm", "vllm")
         self.path = str(model)
+        if _on_cpu():
+            # vLLM 0.32 rewinds a seeded request's generator after a partial (chunked) prefill with
+            # Generator.set_offset, which CPU generators lack ("CPU Generator does not use offset"): a call
+            # whose seeded prompts exceed one step's token budget killed the engine. Whole prefills only.
+            llm_kwargs.setdefault("enable_chunked_prefill", False)
+            llm_kwargs.setdefault("max_num_batched_tokens", max(4096, max_model_len))
         self.llm = self.vllm.LLM(
             model=self.path, tokenizer=self.path, dtype=dtype, max_model_len=max_model_len, seed=seed,
             enable_prefix_caching=True, enable_lora=enable_lora, max_lora_rank=max_lora_rank,
@@ -137,6 +151,12 @@ class VllmEngine:
     def close(self) -> None:
         llm, self.llm = self.llm, None
         del llm
+
+
+def _on_cpu() -> bool:
+    from vllm.platforms import current_platform
+
+    return current_platform.is_cpu()
 
 
 def _completion(c) -> Completion:

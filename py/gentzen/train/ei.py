@@ -67,8 +67,9 @@ class EIConfig:
     device: str = _opt("cpu", "cpu | cuda | cuda:N")
     lora: str = _opt("", "train a LoRA adapter 'r:α' each round instead of all weights; the round's model is "
                          "saved merged, its adapter in round-NNN/adapter (empty: full fine-tuning)")
-    engine: str = _opt("torch", "sampling engine: torch | openai (servers at --base-url serving --model; they cannot "
-                                "load a round's retrained weights, so with openai a run has one round)")
+    engine: str = _opt("torch", "sampling engine: torch | vllm (each round's model loaded from its saved directory) | "
+                                "openai (servers at --base-url serving --model; they cannot load a round's retrained "
+                                "weights, so with openai a run has one round)")
     base_url: list[str] = field(default_factory=list, metadata={
         "help": "--engine openai: a server's base URL (repeat: requests go to the least busy; errors are retried)"})
     api_key_env: str = _opt("", "--engine openai: the environment variable holding the servers' bearer key")
@@ -106,7 +107,7 @@ def check_config(cfg: EIConfig) -> None:
         if not ok:
             raise InputError(message)
 
-    need(cfg.engine in ("torch", "openai"), f"--engine {cfg.engine!r}: choose torch or openai")
+    need(cfg.engine in ("torch", "vllm", "openai"), f"--engine {cfg.engine!r}: choose torch, vllm or openai")
     need(cfg.batch_rows >= 1, f"--batch-rows must be at least 1 (1: one target at a time), got {cfg.batch_rows}")
     engine_choice(cfg).check()
     need(cfg.engine != "openai" or cfg.rounds == 1,
