@@ -9,6 +9,7 @@ python3 -m pip install -q -e '.[train,serve,dev,tui]'
 python3 -m pytest -q
 if [ "${GENTZEN_SKIP_VLLM:-0}" != "1" ]; then
   bash scripts/vllm-venv.sh
-  .venv-vllm/bin/python -m pytest -q -p no:cacheprovider tests/unit/test_engine_vllm.py tests/unit/test_sync.py tests/unit/test_engine_openai_vllm.py \
-    tests/unit/test_bench_loops_vllm.py
+  .venv-vllm/bin/python -m pytest -q -p no:cacheprovider tests/unit/test_engine_vllm.py tests/unit/test_sync.py tests/unit/test_engine_openai_vllm.py
+  # tests/unit/test_bench_loops_vllm.py (a whole bench loops --engine vllm run, ~3 min) is left out: CI is at its
+  # 30-minute limit; run it by hand in .venv-vllm when the vLLM engine changes
 fi
