@@ -68,6 +68,16 @@ def statements(text: str, repo: str, src_path: str, commit: str) -> list[dict]:
     return out
 
 
+def write_set(rows: list[dict], out: Path, prefix: str) -> None:
+    """The set's JSONL: each row named PREFIX_NNN in order, its dedup key dropped."""
+    for i, r in enumerate(rows):
+        del r["key"]
+        r["name"] = f"{prefix}_{i:03d}"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(json.dumps({"name": r.pop("name"), **r}, ensure_ascii=False) + "\n" for r in rows),
+                   encoding="utf-8")
+
+
 def main(argv: list[str]) -> int:
     if not argv or not Path(argv[0]).is_dir():
         print("usage: python3 scripts/exercise_set.py CORPUS_DIR [OUT.jsonl]", file=sys.stderr)
@@ -81,12 +91,7 @@ def main(argv: list[str]) -> int:
         if r["key"] not in seen:
             seen.add(r["key"])
             rows.append(r)
-    for i, r in enumerate(rows):
-        del r["key"]
-        r["name"] = f"ex_{i:03d}"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("".join(json.dumps({"name": r.pop("name"), **r}, ensure_ascii=False) + "\n" for r in rows),
-                   encoding="utf-8")
+    write_set(rows, out, "ex")
     by = {}
     for r in rows:
         by[r["source"]] = by.get(r["source"], 0) + 1

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from exercise_set import OUT as PUBLIC, statements  # noqa: E402
+from exercise_set import OUT as PUBLIC, statements, write_set  # noqa: E402
 from lean_public_corpus import statement  # noqa: E402
 
 from gentzen.data.heldout import heldout_keys, statement_key
@@ -101,12 +101,7 @@ def main(argv: list[str]) -> int:
             elif r["key"] not in seen:
                 seen.add(r["key"])
                 rows.append(r)
-    for i, r in enumerate(rows):
-        del r["key"]
-        r["name"] = f"fx_{i:03d}"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("".join(json.dumps({"name": r.pop("name"), **r}, ensure_ascii=False) + "\n" for r in rows),
-                   encoding="utf-8")
+    write_set(rows, out, "fx")
     by: dict[str, list[int]] = {}
     for r in rows:
         by.setdefault(r["source"], [0, 0])[0] += 1
