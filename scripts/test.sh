@@ -6,7 +6,10 @@ cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 python3 -m pip install -q torch==2.13.0
 python3 -m pip install -q -e '.[train,serve,dev,tui]'
-python3 -m pytest -q
+# one pytest worker per core (pytest-xdist), a test file's tests on one worker (module fixtures are built once):
+# (on this 2-core machine 20 min against 22 serially, many tests already run servers and clients side by side;
+# a machine with more cores gains more)
+python3 -m pytest -q -n auto --dist loadfile
 if [ "${GENTZEN_SKIP_VLLM:-0}" != "1" ]; then
   bash scripts/vllm-venv.sh
   .venv-vllm/bin/python -m pytest -q -p no:cacheprovider tests/unit/test_engine_vllm.py tests/unit/test_sync.py tests/unit/test_engine_openai_vllm.py

@@ -48,8 +48,8 @@ pair() {
   wait "$pid"
 }
 
-# pick_targets OUT GEN_ARGS LINES CANDIDATES PICK_N TARGETS: the model's frontier. Fresh theorems from
-# `gentzen gen GEN_ARGS`; of the dev split with LINES reference lines, the first CANDIDATES get
+# pick_targets OUT GEN_ARGS REF_LINES CANDIDATES PICK_N TARGETS: the model's frontier. Fresh theorems from
+# `gentzen gen GEN_ARGS`; of the dev split with REF_LINES reference lines, the first CANDIDATES get
 # PICK_N plain samples (T 1.0, seed 0); the first TARGETS with no verified proof become OUT/targets.jsonl
 pick_targets() {
   local out=$1 gen=$2 lines=$3 cand=$4 n=$5 want=$6

@@ -65,6 +65,10 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
     res["at_x_training_time"] = {f"{arm}-s{s}": {f"{m}x": len(solved_within(r, seconds=m * r["x"])) if r["x"] else None
                                                 for m in range(1, multiples + 1)} for (arm, s), r in runs.items()}
     for m in range(1, multiples + 1):
+        short = {k: v for k, v in res["reached"].items() if v < m * budget}
+        if short:  # an arm still below m x budget would be counted at fewer samples: no matched figure yet
+            res["by_multiple"][f"{m}x"] = {"samples_per_target": m * budget, "not_reached_by": short}
+            continue
         per_seed, ei_n, ctl_n, pooled_ei, pooled_ctl, pool = {}, [], [], set(), set(), []
         for s in seeds:
             ei = solved_within(runs["ei", s], samples=m * budget)

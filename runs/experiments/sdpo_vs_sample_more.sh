@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 21 (e): per-theorem SDPO vs sampling more, at matched samples per target.
-# Targets: the model's frontier, fresh dev theorems of LINES reference lines with no verified proof in
+# Targets: the model's frontier, fresh dev theorems of REF_LINES reference lines with no verified proof in
 # PICK_N plain samples (T 1.0, seed 0), the first TARGETS of the first CANDIDATES (expt_common.sh).
 # Arms, per seed in SEEDS, both from the model and at most ITERATIONS × GROUP guided samples per target:
 #   sdpo         `gentzen train sdpo` per-theorem (sample a group, check, stop when solved, else one
@@ -15,21 +15,21 @@
 # A refusal is a result: summary.json records it ("sdpo_failed") beside the teacher gap and sampling more.
 # Usage: bash runs/experiments/sdpo_vs_sample_more.sh [OUT]      (resumable: re-run the same command)
 #   env: M, TARGETS=32, ITERATIONS=8, GROUP=8, SEEDS="0 1 2", FORCE=0, CANDIDATES=160, PICK_N=64,
-#        LINES=7-14, GEN="--count 4000 --seed 7"; TINY=1: the fixture model, 4 targets, 2 iterations of 4
+#        REF_LINES=7-14, GEN="--count 4000 --seed 7"; TINY=1: the fixture model, 4 targets, 2 iterations of 4
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/sdpo_vs_more}
 if [ "$TINY" = 1 ]; then
   M=${M:-$TINY_MODEL} TARGETS=${TARGETS:-4} ITERATIONS=${ITERATIONS:-2} GROUP=${GROUP:-4} SEEDS=${SEEDS:-0}
-  FORCE=${FORCE:-1} CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} LINES=${LINES:-1-3} GEN=${GEN:-$TINY_GEN}
+  FORCE=${FORCE:-1} CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} REF_LINES=${REF_LINES:-1-3} GEN=${GEN:-$TINY_GEN}
 else
   M=${M:-py/gentzen/assets/default_model} TARGETS=${TARGETS:-32} ITERATIONS=${ITERATIONS:-8} GROUP=${GROUP:-8}
   SEEDS=${SEEDS:-"0 1 2"} FORCE=${FORCE:-0} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64}
-  LINES=${LINES:-7-14} GEN=${GEN:-"--count 4000 --seed 7"}
+  REF_LINES=${REF_LINES:-7-14} GEN=${GEN:-"--count 4000 --seed 7"}
 fi
 mkdir -p "$OUT"
 forget "$OUT" summary.json
-pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+pick_targets "$OUT" "$GEN" "$REF_LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
 
 stage "$OUT/targets_ref.json" "$PY" "$HERE/frontier_pick.py" --with-proofs "$OUT/targets.jsonl" "$OUT/gen.jsonl" \
     "$OUT/targets_ref.jsonl"

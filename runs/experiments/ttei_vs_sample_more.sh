@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 21 (a): test-time EI on failed targets vs sampling more, at matched samples, per seed.
-# Targets: the model's frontier, fresh dev theorems of LINES reference lines with no verified proof in
+# Targets: the model's frontier, fresh dev theorems of REF_LINES reference lines with no verified proof in
 # PICK_N plain samples (T 1.0, seed 0), the first TARGETS of the first CANDIDATES (expt_common.sh).
 # TARGETS_FILE: use these targets instead (e.g. issue 40's frontier, runs/experiments/data/frontier/failures.jsonl:
 # held-out theorems failed by 64 guided samples, made by frontier_targets.py).
@@ -13,17 +13,17 @@
 # paired per target (only-ei b, only-control c, exact McNemar p, Newcombe 95% interval), seed spread.
 # Usage: bash runs/experiments/ttei_vs_sample_more.sh [OUT]      (resumable: re-run the same command)
 #   env: M, TARGETS=32, BUDGET=128, MULT=3, SAMPLES=32 (per target per round), SEEDS="0 1 2", CANDIDATES=160,
-#        PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7", TARGETS_FILE; TINY=1: the fixture model, 4 targets,
+#        PICK_N=64, REF_LINES=7-14, GEN="--count 4000 --seed 7", TARGETS_FILE; TINY=1: the fixture model, 4 targets,
 #        seeds 0 1. Issue 40 (a): TARGETS_FILE=runs/experiments/data/frontier/failures.jsonl BUDGET=64 MULT=5 SEEDS="0 1"
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ttei}
 if [ "$TINY" = 1 ]; then
   M=${M:-$TINY_MODEL} TARGETS=${TARGETS:-4} BUDGET=${BUDGET:-4} SAMPLES=${SAMPLES:-4} SEEDS=${SEEDS:-"0 1"}
-  CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} LINES=${LINES:-1-3} GEN=${GEN:-$TINY_GEN}
+  CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} REF_LINES=${REF_LINES:-1-3} GEN=${GEN:-$TINY_GEN}
 else
   M=${M:-py/gentzen/assets/default_model} TARGETS=${TARGETS:-32} BUDGET=${BUDGET:-128} SAMPLES=${SAMPLES:-32}
-  SEEDS=${SEEDS:-"0 1 2"} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64} LINES=${LINES:-7-14}
+  SEEDS=${SEEDS:-"0 1 2"} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64} REF_LINES=${REF_LINES:-7-14}
   GEN=${GEN:-"--count 4000 --seed 7"}
 fi
 MULT=${MULT:-3}
@@ -34,7 +34,7 @@ if [ -n "${TARGETS_FILE:-}" ]; then  # the same file on a resumed run: a differe
   fi
   cp "$TARGETS_FILE" "$OUT/targets.jsonl"
 else
-  pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+  pick_targets "$OUT" "$GEN" "$REF_LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
 fi
 
 arm() {  # ARM SEED

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 21 (b): the test-time RL arms at matched samples per target (targets and variants together).
-# Targets: the model's frontier, fresh dev theorems of LINES reference lines with no verified proof in
+# Targets: the model's frontier, fresh dev theorems of REF_LINES reference lines with no verified proof in
 # PICK_N plain samples (T 1.0, seed 0), the first TARGETS of the first CANDIDATES (expt_common.sh).
 # Arms (`gentzen ttrl --arm …`, seed SEED, budget SPT samples per target, ttrl's other defaults:
 # depth-2 variants, GEM, replay, composition), two at a time:
@@ -16,7 +16,7 @@
 #   env: M, TARGETS=32, SPT=400, SAMPLES=16, VARIANTS=8, DEPTH=2, SEED=0, FORCE=0 (1: sdpo past the
 #        teacher-gap gate), SDPO=1 (0: no sdpo arm; per-theorem SDPO updates after every group, so
 #        at SPT/SAMPLES iterations per target it costs hours on 2 cores: (e) runs it at 64),
-#        CANDIDATES=160, PICK_N=64, LINES=7-14, GEN="--count 4000 --seed 7";
+#        CANDIDATES=160, PICK_N=64, REF_LINES=7-14, GEN="--count 4000 --seed 7";
 #        TINY=1: the fixture model, 4 targets, one round each;
 #        TARGETS_FILE: the first TARGETS lines of this file instead of picking (issue 40 (b):
 #        TARGETS_FILE=runs/experiments/data/frontier/targets40.jsonl TARGETS=64 SPT=2000 SDPO=0)
@@ -25,11 +25,11 @@ source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ttrl_arms}
 if [ "$TINY" = 1 ]; then
   M=${M:-$TINY_MODEL} TARGETS=${TARGETS:-4} SPT=${SPT:-4} SAMPLES=${SAMPLES:-4} VARIANTS=${VARIANTS:-2}
-  FORCE=${FORCE:-1} CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} LINES=${LINES:-1-3} GEN=${GEN:-$TINY_GEN}
+  FORCE=${FORCE:-1} CANDIDATES=${CANDIDATES:-16} PICK_N=${PICK_N:-4} REF_LINES=${REF_LINES:-1-3} GEN=${GEN:-$TINY_GEN}
 else
   M=${M:-py/gentzen/assets/default_model} TARGETS=${TARGETS:-32} SPT=${SPT:-400} SAMPLES=${SAMPLES:-16}
   VARIANTS=${VARIANTS:-8} FORCE=${FORCE:-0} CANDIDATES=${CANDIDATES:-160} PICK_N=${PICK_N:-64}
-  LINES=${LINES:-7-14} GEN=${GEN:-"--count 4000 --seed 7"}
+  REF_LINES=${REF_LINES:-7-14} GEN=${GEN:-"--count 4000 --seed 7"}
 fi
 DEPTH=${DEPTH:-2} SEED=${SEED:-0} SDPO=${SDPO:-1}
 mkdir -p "$OUT"
@@ -42,7 +42,7 @@ if [ -n "${TARGETS_FILE:-}" ]; then  # the same targets on a resumed run: others
   fi
   mv "$OUT/targets.new" "$OUT/targets.jsonl"
 else
-  pick_targets "$OUT" "$GEN" "$LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
+  pick_targets "$OUT" "$GEN" "$REF_LINES" "$CANDIDATES" "$PICK_N" "$TARGETS"
 fi
 
 arm() {  # NAME ARGS…   (STAGE=try_stage: its failure is a result)

@@ -50,6 +50,23 @@ theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R 
   · intro n4
     exact n1
 
+-- uniform_s11_000400: round 6, by sampling
+theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (h2 : ¬(P ↔ S)) (h3 : Q) (h4 : (R → S) ∧ (Q → R)) : (Q ∧ R) ∧ ¬P := by
+  have n1 : Q → R := h4.2
+  have n2 : R := n1 h3
+  have n3 : R → S := h4.1
+  have n4 : S := n3 n2
+  constructor
+  · exact ⟨h3, n2⟩
+  · intro n5
+    have n6 : P ↔ S := by
+      constructor
+      · intro n7
+        exact n4
+      · intro n8
+        exact n5
+    exact h2 n6
+
 -- uniform_s11_001930: round 3, by sampling
 theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
   rcases h2 with n1 | n2
@@ -346,6 +363,19 @@ theorem uniform_s11_004720 (Q R S : Prop) (h1 : R ∧ S → R ∧ Q) (h2 : S →
         exact Or.inl n13
     exact Or.inr n4
 
+-- uniform_s11_002381: round 6, by sampling
+theorem uniform_s11_002381 (P Q R S : Prop) (h1 : (S ∧ P) ∧ R) (h2 : (Q → P) ∨ P) (h3 : Q ∨ P) (h4 : (S ∧ R → P → Q) ∨ (R ∧ Q) ∧ Q ∧ Q) (h5 : R) : Q := by
+  have n1 : S ∧ P := h1.1
+  have n2 : S := n1.1
+  rcases h3 with n3 | n4
+  · exact n3
+  · rcases h4 with n6 | n7
+    · have n8 : S ∧ R := ⟨n2, h5⟩
+      have n9 : P → Q := n6 n8
+      exact n9 n4
+    · have n10 : Q ∧ Q := n7.2
+      exact n10.1
+
 -- uniform_s11_004038: round 3, by sampling
 theorem uniform_s11_004038 (P Q R S : Prop) (h1 : (¬P ↔ (Q ↔ S)) → Q → S) (h2 : ¬R ↔ (R ↔ S)) : ¬S := by
   intro n1
@@ -479,6 +509,24 @@ theorem uniform_s11_004248 (P Q R S : Prop) (h1 : R ∨ P ↔ ¬R) (h2 : Q ↔ R
       · exact n6 n9
     exact Or.inl n5
 
+-- uniform_s11_004326: round 6, by sampling
+theorem uniform_s11_004326 (P Q R S : Prop) (h1 : P ↔ S) (h2 : (R ∨ R) ∧ (P → S) ↔ (Q → Q) ∨ ¬R) : S → S ↔ R ∨ P := by
+  constructor
+  · intro n1
+    have n2 : (Q → Q) ∨ ¬R := by
+      have n3 : Q → Q := by
+        intro n4
+        exact n4
+      exact Or.inl n3
+    have n5 : (R ∨ R) ∧ (P → S) := h2.mpr n2
+    have n6 : R ∨ R := n5.1
+    rcases n6 with n7 | n8
+    · exact Or.inl n7
+    · exact Or.inl n8
+  · intro n9
+    intro n10
+    exact n10
+
 -- uniform_s11_002712: round 1, by sampling
 theorem uniform_s11_002712 (P Q R S : Prop) (h1 : R ∨ P → R ↔ Q → P) (h2 : S) (h3 : P) : R ↔ Q ∨ R := by
   constructor
@@ -553,6 +601,18 @@ theorem uniform_s11_001199 (P Q R S : Prop) (h1 : P ↔ S ∨ S) (h2 : Q → Q) 
   have n3 : S := n2.mp n1
   have n4 : S ∨ S := Or.inl n3
   exact h1.mpr n4
+
+-- uniform_s11_002827: round 6, by sampling
+theorem uniform_s11_002827 (P Q R S : Prop) (h1 : P → S → P ↔ R) (h2 : S ∧ R) (h3 : P) (h4 : (R → P ↔ (Q ↔ R)) ↔ R) : P ∧ Q := by
+  have n1 : R := h2.2
+  have n2 : R → P ↔ (Q ↔ R) := h4.mpr n1
+  constructor
+  · exact h3
+  · have n3 : R → P := by
+      intro n4
+      exact h3
+    have n5 : Q ↔ R := n2.mp n3
+    exact n5.mpr n1
 
 -- uniform_s11_005185: round 2, by sampling
 theorem uniform_s11_005185 (P Q R S : Prop) (h1 : P → R) (h2 : R → S) (h3 : ¬R ∨ P ∨ R ↔ (R ∨ S) ∧ (Q ∨ Q)) (h4 : R ∨ R ↔ ¬Q) : (¬R ↔ S → R) → (S → Q ↔ ¬S) := by
@@ -884,6 +944,26 @@ theorem uniform_s11_005270 (P Q R S : Prop) (h1 : R → Q) (h2 : P ↔ S) (h3 : 
         exact n7 n12
     exact Or.inr n6
 
+-- uniform_s11_005348: round 6, by sampling
+theorem uniform_s11_005348 (P Q R S : Prop) (h1 : R → P) (h2 : P ∧ R → R ∧ Q) (h3 : (P → S) ∧ S ∧ P ↔ ¬Q ∨ (R → P)) (h4 : Q ∧ Q) : (S → Q) ∧ Q → ¬P → Q → R := by
+  intro n1
+  have n2 : Q := n1.2
+  intro n3
+  intro n4
+  apply Classical.byContradiction
+  intro n5
+  have n6 : ¬Q ∨ (R → P) := by
+    have n7 : R → P := by
+      intro n8
+      have n9 : False := n5 n8
+      exact False.elim n9
+    exact Or.inr n7
+  have n10 : (P → S) ∧ S ∧ P := h3.mpr n6
+  have n11 : P → S := n10.1
+  have n12 : S ∧ P := n10.2
+  have n13 : P := n12.2
+  exact n3 n13
+
 -- uniform_s11_005736: round 3, by sampling
 theorem uniform_s11_005736 (P Q R S : Prop) (h1 : (P ↔ S) ∧ (P → Q) ↔ (¬R ↔ (S ↔ P))) (h2 : S → Q) (h3 : ¬R) (h4 : ¬(Q ↔ R)) : ((S → Q) → (R ↔ Q)) → (S ∨ S ↔ ¬R) := by
   intro n1
@@ -947,6 +1027,19 @@ theorem uniform_s11_005793 (P Q R S : Prop) (h1 : ¬(R ↔ P)) (h2 : ((S → P) 
           exact h1 n6
       exact h4 n3
   exact Or.inl n1
+
+-- uniform_s11_002861: round 6, by sampling
+theorem uniform_s11_002861 (P Q R : Prop) (h1 : ¬(P ∧ Q)) (h2 : P ∧ (Q ↔ ¬R)) : P ∧ (P ∨ R) → R := by
+  have n1 : P := h2.1
+  intro n2
+  have n3 : Q ↔ ¬R := h2.2
+  apply Classical.byContradiction
+  · intro n4
+    have n5 : P ∧ Q := by
+      constructor
+      · exact n1
+      exact n3.mpr n4
+    exact h1 n5
 
 -- uniform_s11_005876: round 2, by sampling
 theorem uniform_s11_005876 (P Q R S : Prop) (h1 : P ∧ R → S ∧ S) (h2 : R → Q) (h3 : ¬S ∨ (R → S)) (h4 : (S → R) → (S ↔ S)) (h5 : (S → S ↔ S → R) ∧ ((Q ↔ Q) → R)) : Q ∧ (R → Q) ∧ (S ↔ S) := by
@@ -1184,6 +1277,25 @@ theorem uniform_s12_002023 (P Q R S : Prop) (h1 : ¬(S → S) ∨ (S → P)) (h2
       exact n9
     have n10 : Q := n7 n8
     exact n1 n10
+
+-- uniform_s12_002624: round 6, by sampling
+theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by
+  have n1 : Q := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : Q ↔ R := by
+        constructor
+        intro n4
+        have n5 : False := n2 n4
+        exact False.elim n5
+        · intro n6
+          have n7 : Q ↔ R := h1.mp n6
+          have n8 : Q := n7.mpr n6
+          exact n8
+      have n9 : R := h1.mpr n3
+      have n10 : Q := n3.mpr n9
+      exact n2 n10
+  exact Or.inl n1
 
 -- uniform_s12_001467: round 4, by sampling
 theorem uniform_s12_001467 (P Q R S : Prop) (h1 : ¬P ∨ (S → S)) (h2 : P) (h3 : (¬Q → P) ∧ ((S ∨ R) ∨ P)) (h4 : S ∧ R) : (S → R ↔ P → P) ∧ (P → R ↔ S) := by
