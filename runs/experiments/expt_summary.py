@@ -86,11 +86,40 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
             "paired_per_seed": per_seed,
             # seeds on the same targets are not independent pairs: the target is the unit (issue 40)
             "paired_by_target": by_theorem({k: k in pooled_ctl for k in pool}, {k: k in pooled_ei for k in pool})}
+    res["at_matched_seconds"] = matched_seconds(runs, seeds, budget, multiples)
     # the mechanism (issue 40 item 4): per round, the mean per-sample success rate on the targets still unsolved
     # before it; learning must lift EI's above sampling more's, round for round
     res["rate_on_unsolved"] = {f"{arm}-s{s}": rate_on_unsolved(r["rounds"], names) for (arm, s), r in runs.items()}
     res["goal"] = "EI >= 1.5x sampling more's solved failures at 1x"
     return res
+
+
+def matched_seconds(runs: dict, seeds: list[int], budget: float, multiples: int) -> dict:
+    """Compute counted in wall-clock, training included: T is the seconds sampling more spent to reach m x budget
+    samples per target; each arm's targets solved within T seconds (EI's update time counts against it). Seconds
+    are the runs' own (sampling + checking + training, loading excluded), so the arms compare fairly only where
+    they ran under the same load (the script runs them side by side, one core each)."""
+    from gentzen.ttrl.report import per_target, solved_within
+
+    def total(r: dict) -> float:
+        return float((r.get("seconds") or {}).get("total", 0))
+
+    out = {}
+    for m in range(1, multiples + 1):
+        per_seed = {}
+        for s in seeds:
+            ctl, ei = runs["control", s], runs["ei", s]
+            done = [total(r) for r in ctl["rounds"] if per_target(r) <= m * budget + 1e-9]
+            if not done or per_target(ctl["rounds"][-1]) < m * budget - 1e-9:
+                per_seed[str(s)] = {"not_reached_by": "control"}
+                continue
+            t = done[-1]
+            ei_seconds = total(ei["rounds"][-1]) if ei["rounds"] else 0.0
+            per_seed[str(s)] = ({"seconds": round(t), "not_reached_by": {"ei": round(ei_seconds)}} if ei_seconds < t
+                                else {"seconds": round(t), "control": len(solved_within(ctl, seconds=t)),
+                                      "ei": len(solved_within(ei, seconds=t))})
+        out[f"{m}x"] = per_seed
+    return out
 
 
 def plot_a(out: Path, seeds: list[int], budget: float, png: Path, multiples: int = 3) -> None:

@@ -2,8 +2,8 @@
 the model's names, seed 0), many statements decoded in one batch (search/batch.py: each gets the attempts it gets
 alone). Prints one JSON line per statement, then pass rates by source, atom count and kind.
 
-Usage: PYTHONPATH=py python3 runs/experiments/prove_set.py SET.jsonl [-k 64] [--keep-loops] [--all-atoms]
-       [--no-show-not]
+Usage: PYTHONPATH=py python3 runs/experiments/prove_set.py SET.jsonl [-k 64] [--model DIR] [--keep-loops]
+       [--all-atoms] [--no-show-not]
 SET.jsonl rows need "theorem" (a Lean statement); "valid": false rows are skipped; "source" groups them.
 """
 import argparse
@@ -41,6 +41,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("set")
     ap.add_argument("-k", type=int, default=64)
+    ap.add_argument("--model", default=str(SHIPPED_MODEL), help="the model directory (default: the shipped model)")
     ap.add_argument("--split", default="", help="only rows of this split (e.g. heldout)")
     ap.add_argument("--lines", default="", help="only rows whose reference proof has this many lines: 7-14")
     ap.add_argument("--limit", type=int, default=0, help="only the first N rows after filtering")
@@ -54,11 +55,11 @@ def main() -> None:
         lo, hi = map(int, args.lines.split("-"))
         rows = [r for r in rows if lo <= r.get("lines", 0) <= hi]
     rows = rows[:args.limit] if args.limit else rows
-    cfg = SamplerConfig(samples=args.k, format=read_meta(SHIPPED_MODEL).get("format", "whole"), seed=0,
+    cfg = SamplerConfig(samples=args.k, format=read_meta(args.model).get("format", "whole"), seed=0,
                         prune_loops=not args.keep_loops, atom_window=not args.all_atoms)
     if args.no_show_not:  # a tree without the field (before it existed) shows goals as written anyway
         cfg.show_not = False
-    engine = load_engine(str(SHIPPED_MODEL), "torch", device="cpu")
+    engine = load_engine(args.model, "torch", device="cpu")
     jobs, plans = [], {}
     for i, r in enumerate(rows):
         thm = parse_theorem(r["theorem"], default_name="goal")
@@ -75,7 +76,7 @@ def main() -> None:
                          "ok": res.solved, "atoms": len(thm.atoms), "hyps": len(thm.hyps), "kinds": kinds(thm),
                          "tokens": res.totals()["tokens"]}
         print(json.dumps(rec, ensure_ascii=False), flush=True)
-    summary = {"k": args.k, "keep_loops": args.keep_loops, "all_atoms": args.all_atoms, "show_not": not args.no_show_not,
+    summary = {"model": args.model, "k": args.k, "keep_loops": args.keep_loops, "all_atoms": args.all_atoms, "show_not": not args.no_show_not,
                "seconds": round(time.perf_counter() - t0, 1), "proved": sum(d["ok"] for d in done.values()),
                "statements": len(done)}
     for key in ("source", "atoms", "kinds"):

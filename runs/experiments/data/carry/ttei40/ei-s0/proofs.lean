@@ -77,6 +77,46 @@ theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨
     · have n6 : Q ∧ P := ⟨n2, n5⟩
       exact Or.inr n6
 
+-- uniform_s11_001284: round 8, by sampling
+theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P ∨ Q := by
+  have n1 : ((Q ↔ P) ∨ P ∨ Q) ∨ ¬((Q ↔ P) ∨ P ∨ Q) := Classical.em ((Q ↔ P) ∨ P ∨ Q)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P := by
+      apply Classical.byContradiction
+      · intro n5
+        have n6 : (Q ↔ P) ∨ P ∨ Q := by
+          have n7 : Q ↔ P := by
+            constructor
+            · intro n8
+              have n9 : (Q ↔ P) ∨ P ∨ Q := by
+                have n10 : P ∨ Q := Or.inr n8
+                exact Or.inr n10
+              have n11 : False := n3 n9
+              exact False.elim n11
+            · intro n12
+              have n13 : False := n5 n12
+              exact False.elim n13
+          exact Or.inl n7
+        exact n3 n6
+    exact Or.inl n4
+
+-- uniform_s11_001717: round 7, by sampling
+theorem uniform_s11_001717 (P Q R S : Prop) (h1 : (R → R) → R ↔ ¬Q ∨ (S ↔ S)) (h2 : (P → P) ∧ Q → ¬S) (h3 : Q) (h4 : S → ¬S) : R := by
+  have n1 : ¬Q ∨ (S ↔ S) := by
+    have n2 : S ↔ S := by
+      constructor
+      · intro n3
+        exact n3
+      · intro n4
+        exact n4
+    exact Or.inr n2
+  have n5 : (R → R) → R := h1.mpr n1
+  have n6 : R → R := by
+    intro n7
+    exact n7
+  exact n5 n6
+
 -- uniform_s11_002977: round 3, by sampling
 theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
   have n1 : (Q ↔ P) ↔ Q ∨ Q := by
@@ -118,6 +158,27 @@ theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) 
           exact False.elim n12
       exact n4 n8
 
+-- uniform_s11_003393: round 7, by sampling
+theorem uniform_s11_003393 (P Q R S : Prop) (h1 : (Q → R) → Q ∨ P) (h2 : S ↔ P) : (Q ∨ S) ∨ (P ↔ S → P) := by
+  have n1 : Q ∨ S := by
+    have n2 : Q ∨ ¬Q := Classical.em Q
+    rcases n2 with n3 | n4
+    · exact Or.inl n3
+    · have n5 : P := by
+        apply Classical.byContradiction
+        intro n6
+        have n7 : Q → R := by
+          intro n8
+          have n9 : False := n4 n8
+          exact False.elim n9
+        have n10 : Q ∨ P := h1 n7
+        rcases n10 with n11 | n12
+        · exact n4 n11
+        · exact n6 n12
+      have n13 : S := h2.mpr n5
+      exact Or.inr n13
+  exact Or.inl n1
+
 -- uniform_s11_003671: round 2, by sampling
 theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬¬P) (h2 : (Q ∨ R) ∨ (R → Q) ↔ (Q ∨ R) ∧ (R → P)) (h3 : S) : P ∨ P := by
   have n1 : P ∨ ¬P := Classical.em P
@@ -140,6 +201,34 @@ theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬
     have n13 : ¬¬P := h1 n4
     have n14 : P := Classical.not_not.mp n13
     exact Or.inl n14
+
+-- uniform_s11_002290: round 7, by sampling
+theorem uniform_s11_002290 (Q R S : Prop) (h1 : ¬¬Q) (h2 : (Q ↔ R) ∧ (Q ∨ Q)) (h3 : Q ∧ (Q ↔ R) → (R → S) ∧ (S → R)) : S := by
+  have n1 : Q := Classical.not_not.mp h1
+  have n2 : (Q ↔ R) ∧ (Q ∨ Q) := by
+    have n3 : Q ↔ R := h2.1
+    have n4 : R := n3.mp n1
+    constructor
+    · constructor
+      · intro n5
+        exact n4
+      · intro n6
+        exact n1
+    · exact Or.inl n1
+  have n7 : Q ↔ R := n2.1
+  have n8 : R := n7.mp n1
+  have n9 : Q ∧ (Q ↔ R) := by
+    constructor
+    · exact n1
+    · constructor
+      · intro n10
+        exact n8
+      · intro n11
+        exact n1
+  have n12 : (R → S) ∧ (S → R) := h3 n9
+  have n13 : S → R := n12.2
+  have n14 : R → S := n12.1
+  exact n14 n8
 
 -- uniform_s11_003767: round 1, by sampling
 theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q ∨ R) (h3 : Q) : (P ↔ S) ∨ S ∨ P := by
@@ -247,6 +336,75 @@ theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q 
     rcases n7 with n8 | n9
     · exact h4 n8
     · exact h4 n9
+
+-- uniform_s11_004343: round 7, by sampling
+theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (h2 : (P ↔ Q) → Q → R) (h3 : ¬(S → S) → ¬S ∨ ¬P) : ((Q ↔ P) → Q → S) ∨ (S → Q ↔ P → Q) := by
+  have n1 : (S → Q ↔ P → Q) ∨ ¬(S → Q ↔ P → Q) := Classical.em (S → Q ↔ P → Q)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (Q ↔ P) → Q → S := by
+      intro n5
+      intro n6
+      apply Classical.byContradiction
+      · intro n7
+        have n8 : ¬S ∨ ¬P := Or.inl n7
+        rcases n8 with n9 | n10
+        · have n11 : S → Q ↔ P → Q := by
+            constructor
+            · intro n12
+              intro n13
+              exact n6
+            intro n14
+            intro n15
+            exact n6
+          exact n3 n11
+        have n16 : S → Q ↔ P → Q := by
+          constructor
+          · intro n17
+            intro n18
+            exact n6
+          · intro n19
+            intro n20
+            exact n6
+        exact n3 n16
+    exact Or.inl n4
+
+-- uniform_s11_001875: round 8, by sampling
+theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
+  constructor
+  · rcases h3 with n1 | n2
+    · exact n1
+    · have n3 : S ∨ R := by
+        exact Or.inr h1
+      have n4 : R ↔ S := n2.mpr n3
+      · rcases n3 with n6 | n7
+        · exact n6
+        · exact n4.mp n7
+  · rcases h3 with n3 | n4
+    · exact n3
+    · have n8 : S ∨ R := Or.inr h1
+      have n9 : R ↔ S := n4.mpr n8
+      exact n9.mp h1
+
+-- uniform_s11_004357: round 8, by sampling
+theorem uniform_s11_004357 (P Q R S : Prop) (h1 : ¬¬Q → (R → S) ∨ P) (h2 : ¬(P ∧ R ↔ S → S)) : ((S ↔ Q) ∨ S) ∨ Q := by
+  have n1 : Q ∨ ¬Q := Classical.em Q
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (S ↔ Q) ∨ S := by
+      have n5 : S ∨ ¬S := Classical.em S
+      rcases n5 with n6 | n7
+      · exact Or.inr n6
+      · have n8 : S ↔ Q := by
+          constructor
+          intro n9
+          have n10 : False := n7 n9
+          exact False.elim n10
+          intro n11
+          have n12 : False := n3 n11
+          exact False.elim n12
+        exact Or.inl n8
+    exact Or.inl n4
 
 -- uniform_s11_003563: round 2, by sampling
 theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
@@ -469,6 +627,28 @@ theorem uniform_s11_002587 (P Q R S : Prop) (h1 : P ↔ R) (h2 : Q ∨ (P → S)
   · intro n7
     exact n1
 
+-- uniform_s11_004929: round 7, by sampling
+theorem uniform_s11_004929 (P Q R S : Prop) (h1 : P ∨ P) (h2 : S ∧ Q) (h3 : (S ∧ R ↔ (Q ↔ P)) ↔ (Q ∨ Q ↔ ¬Q)) (h4 : P → Q) : R ∧ R → ¬P := by
+  have n1 : S := h2.1
+  intro n2
+  have n3 : R := n2.1
+  intro n4
+  have n5 : Q := h4 n4
+  have n6 : S ∧ R ↔ (Q ↔ P) := by
+    constructor
+    · intro n7
+      constructor
+      · intro n8
+        exact n4
+      · intro n9
+        exact n5
+    · intro n10
+      exact ⟨n1, n3⟩
+  have n11 : Q ∨ Q ↔ ¬Q := h3.mp n6
+  have n12 : Q ∨ Q := Or.inl n5
+  have n13 : ¬Q := n11.mp n12
+  exact n13 n5
+
 -- uniform_s11_002588: round 2, by sampling
 theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 : S) (h3 : (R ↔ S) → Q ∧ Q) (h4 : P) (h5 : Q ↔ P) : ((Q ∨ R) ∧ (Q → P)) ∧ ((S → S) → Q → P) := by
   constructor
@@ -508,6 +688,35 @@ theorem uniform_s11_004248 (P Q R S : Prop) (h1 : R ∨ P ↔ ¬R) (h2 : Q ↔ R
       · exact n3 n8
       · exact n6 n9
     exact Or.inl n5
+
+-- uniform_s11_005011: round 7, by sampling
+theorem uniform_s11_005011 (P Q R S : Prop) (h1 : (R ∨ P) ∧ (P → S)) (h2 : ¬(Q → P)) (h3 : (R → ¬P) → ¬(S → P)) : Q ↔ R := by
+  have n1 : R ∨ P := h1.1
+  constructor
+  intro n2
+  apply Classical.byContradiction
+  intro n3
+  have n4 : Q → P := by
+    intro n5
+    apply Classical.byContradiction
+    · intro n6
+      have n7 : Q → P := by
+        intro n8
+        apply Classical.byContradiction
+        · intro n9
+          rcases n1 with n10 | n11
+          · exact n3 n10
+          · exact n9 n11
+      exact h2 n7
+  exact h2 n4
+  · intro n12
+    apply Classical.byContradiction
+    · intro n13
+      have n14 : Q → P := by
+        intro n15
+        have n16 : False := n13 n15
+        exact False.elim n16
+      exact h2 n14
 
 -- uniform_s11_004326: round 6, by sampling
 theorem uniform_s11_004326 (P Q R S : Prop) (h1 : P ↔ S) (h2 : (R ∨ R) ∧ (P → S) ↔ (Q → Q) ∨ ¬R) : S → S ↔ R ∨ P := by
@@ -614,6 +823,29 @@ theorem uniform_s11_002827 (P Q R S : Prop) (h1 : P → S → P ↔ R) (h2 : S �
     have n5 : Q ↔ R := n2.mp n3
     exact n5.mpr n1
 
+-- uniform_s11_002869: round 8, by sampling
+theorem uniform_s11_002869 (P Q R S : Prop) (h1 : ¬P ↔ Q ∨ S) (h2 : Q ∨ S) (h3 : S → P) : ((Q → Q) → R → R) → ¬P ∧ (R → Q) := by
+  intro n1
+  constructor
+  · intro n2
+    have n3 : Q ∨ S := by
+      have n4 : Q → Q := by
+        intro n5
+        exact n5
+      rcases h2 with n5 | n6
+      · exact Or.inl n5
+      exact Or.inr n6
+    have n7 : ¬P := h1.mpr n3
+    exact n7 n2
+  · intro n8
+    rcases h2 with n9 | n10
+    · exact n9
+    · have n11 : Q ∨ S := Or.inr n10
+      have n12 : ¬P := h1.mpr n11
+      have n13 : ¬S := mt h3 n12
+      · have n14 : False := n13 n10
+        exact False.elim n14
+
 -- uniform_s11_005185: round 2, by sampling
 theorem uniform_s11_005185 (P Q R S : Prop) (h1 : P → R) (h2 : R → S) (h3 : ¬R ∨ P ∨ R ↔ (R ∨ S) ∧ (Q ∨ Q)) (h4 : R ∨ R ↔ ¬Q) : (¬R ↔ S → R) → (S → Q ↔ ¬S) := by
   intro n1
@@ -637,6 +869,17 @@ theorem uniform_s11_005185 (P Q R S : Prop) (h1 : P → R) (h2 : R → S) (h3 : 
     intro n16
     have n17 : False := n15 n16
     exact False.elim n17
+
+-- uniform_s11_002889: round 7, by sampling
+theorem uniform_s11_002889 (P Q R S : Prop) (h1 : S → Q) (h2 : Q ∧ (R → P)) (h3 : S ↔ Q) (h4 : ((P → R) ∨ (S → S)) ∧ R ∧ (Q → R)) (h5 : R ↔ (P ↔ S)) : S ↔ P := by
+  have n1 : R ∧ (Q → R) := h4.2
+  have n2 : R := n1.1
+  have n3 : P ↔ S := h5.mp n2
+  constructor
+  · intro n4
+    exact n3.mpr n4
+  · intro n5
+    exact n3.mp n5
 
 -- uniform_s11_005241: round 2, by sampling
 theorem uniform_s11_005241 (P Q R S : Prop) (h1 : Q ↔ P) (h2 : R ↔ S) (h3 : ¬¬Q → ¬(P ∧ R)) (h4 : R ∨ Q) (h5 : (R → Q ↔ (R ↔ Q)) → ¬(R ∧ R)) : Q ∨ R := by
@@ -774,6 +1017,26 @@ theorem uniform_s11_005471 (P Q R S : Prop) (h1 : (R ∨ P) ∨ (R → Q)) (h2 :
         exact n3 n14
     exact Or.inr n4
 
+-- uniform_s11_004782: round 7, by sampling
+theorem uniform_s11_004782 (P Q R S : Prop) (h1 : R ∧ Q) (h2 : Q ∧ P) (h3 : R ∧ R ↔ P ∨ Q) (h4 : (Q ↔ S) ↔ Q → R) : Q ∧ Q → R → R ↔ (Q → S) ∧ Q := by
+  have n1 : R := h1.1
+  have n2 : Q := h1.2
+  constructor
+  · intro n3
+    constructor
+    · intro n4
+      have n5 : Q ∧ Q := ⟨n2, n2⟩
+      · have n6 : Q → R := by
+          intro n7
+          exact n1
+        · have n8 : Q ↔ S := h4.mpr n6
+          exact n8.mp n4
+    · exact n2
+  · intro n9
+    intro n10
+    intro n11
+    exact n11
+
 -- uniform_s11_003374: round 1, by sampling
 theorem uniform_s11_003374 (P Q R S : Prop) (h1 : ¬(S ↔ Q)) (h2 : Q) (h3 : (P → S) ∨ (P → P)) : (P ∨ R → P ∧ R) → (R ↔ R ∧ P) := by
   intro n1
@@ -812,6 +1075,34 @@ theorem uniform_s11_005566 (P Q R S : Prop) (h1 : S ∧ Q) (h2 : (P ↔ R) ↔ (
     have n15 : R ∨ Q := Or.inr n14
     have n16 : ¬Q := n12.mpr n15
     exact n16 n14
+
+-- uniform_s11_005624: round 7, by sampling
+theorem uniform_s11_005624 (P Q R S : Prop) (h1 : S) (h2 : R ↔ P) (h3 : ¬S ∧ (Q ∨ S) ∨ ((P ↔ P) → Q ∧ P)) : (P → P) → R ↔ (P ∨ S) ∨ ¬R := by
+  constructor
+  · intro n1
+    have n2 : P → P := by
+      intro n3
+      exact n3
+    have n4 : P ∨ S := by
+      exact Or.inr h1
+    exact Or.inl n4
+  · intro n5
+    intro n6
+    have n7 : P ∨ S := by
+      exact Or.inr h1
+    rcases h3 with n8 | n9
+    · have n10 : ¬S := n8.1
+      have n11 : False := n10 h1
+      exact False.elim n11
+    · have n12 : P ↔ P := by
+        constructor
+        · intro n13
+          exact n13
+        · intro n14
+          exact n14
+      have n15 : Q ∧ P := n9 n12
+      have n16 : P := n15.2
+      exact h2.mpr n16
 
 -- uniform_s11_005092: round 3, by sampling
 theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔ P)) (h2 : P ↔ S) (h3 : (S ∨ P) ∨ ¬S) (h4 : (P → P) ∧ S ∧ S) (h5 : (¬R → P → Q) ∧ (¬Q ↔ S)) : ((P → R) → (R ↔ R)) ∧ (P ∨ R ↔ Q → P) := by
@@ -943,6 +1234,16 @@ theorem uniform_s11_005270 (P Q R S : Prop) (h1 : R → Q) (h2 : P ↔ S) (h3 : 
       · have n12 : Q := n10 n8
         exact n7 n12
     exact Or.inr n6
+
+-- uniform_s11_002211: round 8, by sampling
+theorem uniform_s11_002211 (P Q R S : Prop) (h1 : R ∨ S) (h2 : ¬R) (h3 : (R ∨ P → R) → S ∧ (P → S)) (h4 : ¬P) : (P ∧ S ↔ S) → (R → Q) → S → Q := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : P ∧ S := n1.mpr n3
+  have n5 : P := n4.1
+  have n6 : False := h4 n5
+  exact False.elim n6
 
 -- uniform_s11_005348: round 6, by sampling
 theorem uniform_s11_005348 (P Q R S : Prop) (h1 : R → P) (h2 : P ∧ R → R ∧ Q) (h3 : (P → S) ∧ S ∧ P ↔ ¬Q ∨ (R → P)) (h4 : Q ∧ Q) : (S → Q) ∧ Q → ¬P → Q → R := by
@@ -1122,6 +1423,23 @@ theorem uniform_s11_005934 (P Q R S : Prop) (h1 : (¬Q → (S ↔ R)) ∨ ¬Q �
       have n15 : R := False.elim n14
       exact Or.inl n15
 
+-- uniform_s12_000048: round 8, by sampling
+theorem uniform_s12_000048 (P Q R S : Prop) (h1 : R ↔ Q → S) (h2 : Q → Q) (h3 : (S → R) → ¬Q) (h4 : S → P ∧ S ∨ (Q ↔ S)) (h5 : S) : P := by
+  have n1 : P ∧ S ∨ (Q ↔ S) := h4 h5
+  have n2 : S → R := by
+    intro n3
+    have n4 : Q → S := by
+      intro n5
+      exact n3
+    exact h1.mpr n4
+  have n6 : ¬Q := h3 n2
+  rcases n1 with n7 | n8
+  · exact n7.1
+  apply Classical.byContradiction
+  intro n9
+  have n10 : Q := n8.mpr h5
+  exact n6 n10
+
 -- uniform_s12_000314: round 1, by sampling
 theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
   have n1 : P → S := Classical.not_not.mp h3
@@ -1297,6 +1615,31 @@ theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S �
       exact n2 n10
   exact Or.inl n1
 
+-- uniform_s12_002637: round 7, by sampling
+theorem uniform_s12_002637 (P Q R S : Prop) (h1 : (R ↔ R) ↔ R ∨ P) (h2 : ((S → S) → R) → Q) : ¬(S → Q) → P := by
+  intro n1
+  apply Classical.byContradiction
+  · intro n2
+    have n3 : (S → S) → R := by
+      intro n4
+      apply Classical.byContradiction
+      intro n5
+      have n6 : R ↔ R := by
+        constructor
+        · intro n7
+          exact n7
+        · intro n8
+          exact n8
+      have n9 : R ∨ P := h1.mp n6
+      rcases n9 with n10 | n11
+      · exact n5 n10
+      · exact n2 n11
+    have n12 : Q := h2 n3
+    have n13 : S → Q := by
+      intro n14
+      exact n12
+    exact n1 n13
+
 -- uniform_s12_001467: round 4, by sampling
 theorem uniform_s12_001467 (P Q R S : Prop) (h1 : ¬P ∨ (S → S)) (h2 : P) (h3 : (¬Q → P) ∧ ((S ∨ R) ∨ P)) (h4 : S ∧ R) : (S → R ↔ P → P) ∧ (P → R ↔ S) := by
   have n1 : S := h4.1
@@ -1315,3 +1658,18 @@ theorem uniform_s12_001467 (P Q R S : Prop) (h1 : ¬P ∨ (S → S)) (h2 : P) (h
     · intro n8
       · intro n9
         exact n2
+
+-- uniform_s12_000821: round 7, by sampling
+theorem uniform_s12_000821 (P Q R S : Prop) (h1 : R ∧ Q) (h2 : (Q → S) → Q → S) (h3 : Q ↔ (P → P) → R → P) : P ↔ R := by
+  have n1 : R := h1.1
+  have n2 : Q := h1.2
+  have n3 : (P → P) → R → P := h3.mp n2
+  constructor
+  · intro n4
+    exact n1
+  · intro n5
+    have n6 : P → P := by
+      intro n7
+      exact n7
+    have n8 : R → P := n3 n6
+    exact n8 n5
