@@ -67,6 +67,27 @@ theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (
         exact n5
     exact h2 n6
 
+-- uniform_s11_000596: round 10, by sampling
+theorem uniform_s11_000596 (P Q R S : Prop) (h1 : (S ∨ R) ∧ (P ∨ Q)) (h2 : Q → S ↔ Q ∧ R) : R → S := by
+  intro n1
+  apply Classical.byContradiction
+  · intro n2
+    have n3 : (Q → S) ∨ ¬(Q → S) := Classical.em (Q → S)
+    rcases n3 with n4 | n5
+    · have n6 : Q ∧ R := h2.mp n4
+      have n7 : ¬Q := mt n4 n2
+      have n8 : Q := n6.1
+      exact n7 n8
+    · have n9 : ¬(Q ∧ R) := mt h2.mpr n5
+      have n10 : Q → S := by
+        intro n11
+        apply Classical.byContradiction
+        · intro n12
+          have n13 : Q ∧ R := by
+            exact ⟨n11, n1⟩
+          exact n9 n13
+      exact n5 n10
+
 -- uniform_s11_001930: round 3, by sampling
 theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
   rcases h2 with n1 | n2
@@ -100,6 +121,21 @@ theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P
           exact Or.inl n7
         exact n3 n6
     exact Or.inl n4
+
+-- uniform_s11_002398: round 9, by sampling
+theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R) ∧ (R ∧ S) ∧ (P → Q)) (h3 : ((R ↔ Q) → Q ∧ P) ∧ (R ∧ P ∨ Q)) (h4 : P → R) (h5 : R ↔ S) : (S → S ↔ Q ∧ Q) ∨ P := by
+  have n1 : (R ∧ P ∨ Q) := h3.2
+  rcases n1 with n2 | n3
+  · have n4 : P := n2.2
+    · exact Or.inr n4
+  · have n5 : S → S ↔ Q ∧ Q := by
+      constructor
+      · intro n6
+        exact ⟨n3, n3⟩
+      · intro n7
+        intro n8
+        exact n8
+    exact Or.inl n5
 
 -- uniform_s11_001717: round 7, by sampling
 theorem uniform_s11_001717 (P Q R S : Prop) (h1 : (R → R) → R ↔ ¬Q ∨ (S ↔ S)) (h2 : (P → P) ∧ Q → ¬S) (h3 : Q) (h4 : S → ¬S) : R := by
@@ -320,6 +356,28 @@ theorem uniform_s11_002949 (P R S : Prop) (h1 : S ∨ (R → P) → (¬R ↔ R))
   have n12 : ¬R ↔ R := h1 n9
   have n13 : ¬R := n12.mpr n6
   exact n13 n6
+
+-- uniform_s11_004100: round 10, by sampling
+theorem uniform_s11_004100 (P Q R S : Prop) (h1 : ¬((S ↔ S) ∧ R ∧ R)) (h2 : (Q → P) → R) (h3 : R → P) (h4 : P → P) (h5 : R ∧ S → Q) : ¬(Q ∨ Q) → (P → S) → ¬S := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : Q → P := by
+    intro n5
+    apply Classical.byContradiction
+    · intro n6
+      have n7 : Q ∨ Q := Or.inl n5
+      exact n1 n7
+  have n8 : R := h2 n4
+  have n9 : (S ↔ S) ∧ R ∧ R := by
+    constructor
+    · constructor
+      · intro n10
+        exact n10
+      · intro n11
+        exact n11
+    · exact ⟨n8, n8⟩
+  exact h1 n9
 
 -- uniform_s11_003498: round 3, by sampling
 theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q → P) (h4 : ¬S) (h5 : Q ∨ Q) : ¬P ↔ (S ∨ S ↔ Q → Q) := by
@@ -881,6 +939,27 @@ theorem uniform_s11_002889 (P Q R S : Prop) (h1 : S → Q) (h2 : Q ∧ (R → P)
   · intro n5
     exact n3.mp n5
 
+-- uniform_s11_004501: round 11, by sampling
+theorem uniform_s11_004501 (P Q R S : Prop) (h1 : R ↔ Q) (h2 : S ∧ P → P ∧ P) (h3 : P ↔ P → P) (h4 : (R ∨ Q) ∧ (R → S)) : (R ∨ Q → S ∧ S) → (S ↔ Q) → P ∧ R := by
+  have n1 : R ∨ Q := h4.1
+  intro n2
+  intro n3
+  constructor
+  have n4 : R ∨ Q := by
+    rcases n1 with n4 | n5
+    · exact Or.inl n4
+    exact Or.inr n5
+  have n6 : S ∧ S := n2 n4
+  have n7 : S := n6.1
+  have n8 : P → P := by
+    intro n9
+    exact n9
+  exact h3.mpr n8
+  · rcases n1 with n7 | n8
+    · exact n7
+    · have n10 : R := h1.mpr n8
+      · exact n10
+
 -- uniform_s11_005241: round 2, by sampling
 theorem uniform_s11_005241 (P Q R S : Prop) (h1 : Q ↔ P) (h2 : R ↔ S) (h3 : ¬¬Q → ¬(P ∧ R)) (h4 : R ∨ Q) (h5 : (R → Q ↔ (R ↔ Q)) → ¬(R ∧ R)) : Q ∨ R := by
   rcases h4 with n1 | n2
@@ -921,6 +1000,30 @@ theorem uniform_s11_001488 (P Q R S : Prop) (h1 : P ∧ (Q ↔ R)) (h2 : S ∧ (
     exact n1
   · intro n5
     exact n3
+
+-- uniform_s11_001498: round 11, by sampling
+theorem uniform_s11_001498 (Q R S : Prop) (h1 : S ∨ R) (h2 : (Q ↔ S) ∧ (Q → Q → R)) : R := by
+  have n1 : Q ↔ S := h2.1
+  rcases h1 with n3 | n4
+  · have n5 : Q := n1.mpr n3
+    have n6 : S ∧ S := ⟨n3, n3⟩
+    have n7 : Q → Q → R := h2.2
+    have n8 : Q → R := n7 n5
+    exact n8 n5
+  · exact n4
+
+-- uniform_s11_005368: round 10, by sampling
+theorem uniform_s11_005368 (P Q R S : Prop) (h1 : P ∨ ((R → P) → ¬Q)) (h2 : (Q ∨ Q ↔ S) → ¬¬P) (h3 : Q → R ↔ Q ∨ R) : R ∨ S := by
+  have n1 : Q → R := by
+    intro n2
+    have n3 : Q ∨ R := Or.inl n2
+    have n4 : Q → R := h3.mpr n3
+    exact n4 n2
+  have n5 : Q ∨ R := h3.mp n1
+  rcases n5 with n6 | n7
+  · have n8 : R := n1 n6
+    exact Or.inl n8
+  · exact Or.inl n7
 
 -- uniform_s11_005423: round 3, by sampling
 theorem uniform_s11_005423 (P Q R S : Prop) (h1 : (P → P) ∧ S) (h2 : R ∨ Q → ¬S) (h3 : ¬P) (h4 : (P → P) → S ∧ S) (h5 : ((S → P) → (P ↔ Q)) → (S ∨ S) ∧ (R → Q)) : ((R ↔ P) ↔ P ∨ R) → P := by
@@ -1104,6 +1207,19 @@ theorem uniform_s11_005624 (P Q R S : Prop) (h1 : S) (h2 : R ↔ P) (h3 : ¬S �
       have n16 : P := n15.2
       exact h2.mpr n16
 
+-- uniform_s11_003724: round 10, by sampling
+theorem uniform_s11_003724 (P Q R S : Prop) (h1 : P ∨ S ↔ ¬Q) (h2 : P → (S ↔ Q)) (h3 : ¬(R → S) ∨ ¬(S ∧ R)) (h4 : R → Q) (h5 : (R → S) → P) : ¬S := by
+  intro n1
+  have n2 : R → S := by
+    intro n3
+    exact n1
+  have n4 : P := h5 n2
+  have n5 : S ↔ Q := h2 n4
+  have n6 : Q := n5.mp n1
+  have n7 : P ∨ S := Or.inr n1
+  have n8 : ¬Q := h1.mp n7
+  exact n8 n6
+
 -- uniform_s11_005092: round 3, by sampling
 theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔ P)) (h2 : P ↔ S) (h3 : (S ∨ P) ∨ ¬S) (h4 : (P → P) ∧ S ∧ S) (h5 : (¬R → P → Q) ∧ (¬Q ↔ S)) : ((P → R) → (R ↔ R)) ∧ (P ∨ R ↔ Q → P) := by
   have n1 : S ∧ S := h4.2
@@ -1147,6 +1263,28 @@ theorem uniform_s11_003754 (P Q R S : Prop) (h1 : (Q ∨ Q) ∧ R ∧ Q ↔ Q �
     have n12 : R ∧ Q := n6.2
     have n13 : R := n12.1
     exact Or.inr n13
+
+-- uniform_s11_005668: round 10, by sampling
+theorem uniform_s11_005668 (P Q R S : Prop) (h1 : (S ↔ Q) ↔ ¬S) (h2 : (R → P) → ¬R) (h3 : S ∧ R ∨ ¬R) : Q ∧ (P ∨ R) → (¬S ↔ (R ↔ Q)) := by
+  intro n1
+  have n2 : Q := n1.1
+  constructor
+  · intro n3
+    have n4 : S ↔ Q := h1.mpr n3
+    have n5 : S := n4.mpr n2
+    have n6 : False := n3 n5
+    exact False.elim n6
+  · intro n7
+    have n8 : R := n7.mpr n2
+    intro n9
+    have n10 : S ↔ Q := by
+      constructor
+      · intro n11
+        exact n2
+      · intro n12
+        exact n9
+    have n13 : ¬S := h1.mp n10
+    exact n13 n9
 
 -- uniform_s11_005695: round 5, by sampling
 theorem uniform_s11_005695 (P Q R S : Prop) (h1 : P ∧ P ∨ ¬Q) (h2 : Q ∨ S) (h3 : ¬¬(R ∨ R)) (h4 : (P ↔ R) → S ∨ R) (h5 : (Q ↔ Q → Q) → (P ∨ Q) ∧ S ∧ Q) : ¬(Q ∨ R) ∨ ((R → Q) → Q ∧ S) := by
@@ -1595,6 +1733,34 @@ theorem uniform_s12_002023 (P Q R S : Prop) (h1 : ¬(S → S) ∨ (S → P)) (h2
       exact n9
     have n10 : Q := n7 n8
     exact n1 n10
+
+-- uniform_s12_001241: round 10, by sampling
+theorem uniform_s12_001241 (P Q R S : Prop) (h1 : (R → P) ∨ (P → R) → ¬(P ∧ P)) (h2 : Q → Q) (h3 : Q) : ((P ↔ R) ↔ R) → R → S := by
+  intro n1
+  intro n2
+  have n3 : P ↔ R := by
+    constructor
+    · intro n4
+      exact n2
+    · intro n5
+      have n6 : P ↔ R := n1.mpr n5
+      exact n6.mpr n5
+  have n7 : R → P := by
+    have n8 : P := n3.mpr n2
+    intro n9
+    exact n8
+  have n10 : P := n7 n2
+  have n11 : (R → P) ∨ (P → R) := by
+    have n12 : R → P := by
+      intro n13
+      exact n10
+    exact Or.inl n12
+  have n14 : ¬(P ∧ P) := h1 n11
+  have n15 : P := by
+    exact n10
+  have n16 : P ∧ P := ⟨ n15, n15⟩
+  have n17 : False := n14 n16
+  exact False.elim n17
 
 -- uniform_s12_002624: round 6, by sampling
 theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by
