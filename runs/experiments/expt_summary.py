@@ -53,6 +53,16 @@ def reached(run: dict) -> float:
     return per_target(run["rounds"][-1]) if run["rounds"] else 0.0
 
 
+def finished(run: dict, names: list | None) -> bool:
+    """The run stopped because it solved every target (its samples per target then stay below any later budget)."""
+    if not run["rounds"]:
+        return False
+    last = run["rounds"][-1]
+    n = len(names) if names is not None else len(last.get("solved", [])) + (last.get("pool") or {}).get(
+        "targets_unsolved", 1)
+    return len(last.get("solved", [])) >= n
+
+
 def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dict:
     from gentzen.ttrl.report import solved_within
 
@@ -65,7 +75,8 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
     res["at_x_training_time"] = {f"{arm}-s{s}": {f"{m}x": len(solved_within(r, seconds=m * r["x"])) if r["x"] else None
                                                 for m in range(1, multiples + 1)} for (arm, s), r in runs.items()}
     for m in range(1, multiples + 1):
-        short = {k: v for k, v in res["reached"].items() if v < m * budget}
+        short = {f"{arm}-s{s}": res["reached"][f"{arm}-s{s}"] for (arm, s), r in runs.items()
+                 if res["reached"][f"{arm}-s{s}"] < m * budget and not finished(r, names)}
         if short:  # an arm still below m x budget would be counted at fewer samples: no matched figure yet
             res["by_multiple"][f"{m}x"] = {"samples_per_target": m * budget, "not_reached_by": short}
             continue
@@ -110,7 +121,7 @@ def matched_seconds(runs: dict, seeds: list[int], budget: float, multiples: int)
         for s in seeds:
             ctl, ei = runs["control", s], runs["ei", s]
             done = [total(r) for r in ctl["rounds"] if per_target(r) <= m * budget + 1e-9]
-            if not done or per_target(ctl["rounds"][-1]) < m * budget - 1e-9:
+            if not done or (per_target(ctl["rounds"][-1]) < m * budget - 1e-9 and not finished(ctl, None)):
                 per_seed[str(s)] = {"not_reached_by": "control"}
                 continue
             t = done[-1]
