@@ -126,7 +126,8 @@ def matched_seconds(runs: dict, seeds: list[int], budget: float, multiples: int)
                 continue
             t = done[-1]
             ei_seconds = total(ei["rounds"][-1]) if ei["rounds"] else 0.0
-            per_seed[str(s)] = ({"seconds": round(t), "not_reached_by": {"ei": round(ei_seconds)}} if ei_seconds < t
+            per_seed[str(s)] = ({"seconds": round(t), "not_reached_by": {"ei": round(ei_seconds)}}
+                                if ei_seconds < t and not finished(ei, None)
                                 else {"seconds": round(t), "control": len(solved_within(ctl, seconds=t)),
                                       "ei": len(solved_within(ei, seconds=t))})
         out[f"{m}x"] = per_seed

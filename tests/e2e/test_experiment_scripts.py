@@ -22,7 +22,7 @@ TARGETS = 4  # every frontier-picked TINY experiment takes 4 targets
 
 SCRIPTS = {
     "ttei_vs_sample_more.sh": ("experiment", "targets", "budget_samples_per_target", "seeds", "by_multiple", "reached",
-                               "at_x_training_time"),
+                               "at_x_training_time", "at_matched_seconds"),
     "ttrl_arms.sh": ("experiment", "targets", "matched_samples_per_target", "arms", "union", "intersection",
                      "vs_ttrl", "ratio_ttrl_over_control", "failed", "mechanism"),
     "ei_weights_heldout.sh": ("experiment", "arms", "vs_base", "vs_ce"),
@@ -62,6 +62,14 @@ def _check(script: str, s: dict) -> None:
             solved = s["by_multiple"]["3x"][arm]["per_seed"][s["seeds"].index(int(seed))]
             assert spent >= 3 * s["budget_samples_per_target"] or solved == TARGETS, (run, spent)
         assert set(s["at_x_training_time"]) == set(s["reached"])
+        # wall-clock, training included: within the seconds sampling more took, neither arm solves more than
+        # it has solved by the end, nor more than there are targets
+        assert set(s["at_matched_seconds"]) == {"1x", "2x", "3x"}
+        for m in s["at_matched_seconds"].values():
+            for seed, row in m.items():
+                assert "not_reached_by" in row or (row["seconds"] >= 0 and 0 <= row["ei"] <= TARGETS
+                                                   and 0 <= row["control"] <= TARGETS), (seed, row)
+        assert all("ei" in row for row in s["at_matched_seconds"]["1x"].values())  # at 1x both arms have run: a measured row per seed
     elif script == "ttrl_arms.sh":
         assert s["failed"] == {}  # TINY passes --force: the sdpo arm runs on the tiny model
         assert set(s["arms"]) == {"ttrl", "control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
