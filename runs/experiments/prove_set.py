@@ -76,7 +76,8 @@ def main() -> None:
                          "ok": res.solved, "atoms": len(thm.atoms), "hyps": len(thm.hyps), "kinds": kinds(thm),
                          "tokens": res.totals()["tokens"]}
         print(json.dumps(rec, ensure_ascii=False), flush=True)
-    summary = {"model": args.model, "k": args.k, "keep_loops": args.keep_loops, "all_atoms": args.all_atoms, "show_not": not args.no_show_not,
+    summary = {"model": args.model, "k": args.k, "keep_loops": args.keep_loops, "all_atoms": args.all_atoms,
+               "show_not": not args.no_show_not,
                "seconds": round(time.perf_counter() - t0, 1), "proved": sum(d["ok"] for d in done.values()),
                "statements": len(done)}
     for key in ("source", "atoms", "kinds"):

@@ -69,7 +69,8 @@ def _check(script: str, s: dict) -> None:
             for seed, row in m.items():
                 assert "not_reached_by" in row or (row["seconds"] >= 0 and 0 <= row["ei"] <= TARGETS
                                                    and 0 <= row["control"] <= TARGETS), (seed, row)
-        assert all("ei" in row for row in s["at_matched_seconds"]["1x"].values())  # at 1x both arms have run: a measured row per seed
+        # at 1x both arms have run: a measured row per seed
+        assert all("ei" in row for row in s["at_matched_seconds"]["1x"].values())
     elif script == "ttrl_arms.sh":
         assert s["failed"] == {}  # TINY passes --force: the sdpo arm runs on the tiny model
         assert set(s["arms"]) == {"ttrl", "control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
