@@ -284,6 +284,28 @@ theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q
       exact False.elim n11
     exact Or.inl n5
 
+-- uniform_s11_003877: round 12, by sampling
+theorem uniform_s11_003877 (P Q R S : Prop) : (P → P ↔ P → Q) ∨ (Q ∧ P → (S ↔ R)) := by
+  have n1 : (Q ∧ P → (S ↔ R)) ∨ ¬(Q ∧ P → (S ↔ R)) := Classical.em (Q ∧ P → (S ↔ R))
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P → P ↔ P → Q := by
+      constructor
+      · intro n5
+        intro n6
+        apply Classical.byContradiction
+        · intro n7
+          have n8 : Q ∧ P → (S ↔ R) := by
+            intro n9
+            have n10 : Q := n9.1
+            have n11 : False := n7 n10
+            exact False.elim n11
+          exact n3 n8
+      · intro n12
+        intro n13
+        exact n13
+    exact Or.inl n4
+
 -- uniform_s11_003951: round 2, by sampling
 theorem uniform_s11_003951 (P R S : Prop) (h1 : P → (P → R) ∧ (P ↔ P)) (h2 : ¬P ∧ (R → P) → R ∧ (P → S)) : R := by
   apply Classical.byContradiction
@@ -1179,6 +1201,27 @@ theorem uniform_s11_005566 (P Q R S : Prop) (h1 : S ∧ Q) (h2 : (P ↔ R) ↔ (
     have n16 : ¬Q := n12.mpr n15
     exact n16 n14
 
+-- uniform_s11_004973: round 12, by sampling
+theorem uniform_s11_004973 (P Q R S : Prop) (h1 : ((R → S) ∨ S ∨ Q) ∧ (S → Q) ∧ (R ∨ P)) : (¬Q → ¬R) ∨ (S ∧ P ↔ S) := by
+  have n1 : (S → Q) ∧ (R ∨ P) := h1.2
+  have n2 : S → Q := n1.1
+  have n3 : (S ∧ P ↔ S) ∨ ¬(S ∧ P ↔ S) := Classical.em (S ∧ P ↔ S)
+  rcases n3 with n4 | n5
+  · exact Or.inr n4
+  · have n6 : ¬Q → ¬R := by
+      intro n7
+      intro n8
+      have n9 : S ∧ P ↔ S := by
+        constructor
+        · intro n10
+          exact n10.1
+        · intro n11
+          have n12 : Q := n2 n11
+          have n13 : False := n7 n12
+          exact False.elim n13
+      exact n5 n9
+    exact Or.inl n6
+
 -- uniform_s11_005624: round 7, by sampling
 theorem uniform_s11_005624 (P Q R S : Prop) (h1 : S) (h2 : R ↔ P) (h3 : ¬S ∧ (Q ∨ S) ∨ ((P ↔ P) → Q ∧ P)) : (P → P) → R ↔ (P ∨ S) ∨ ¬R := by
   constructor
@@ -1824,6 +1867,22 @@ theorem uniform_s12_001467 (P Q R S : Prop) (h1 : ¬P ∨ (S → S)) (h2 : P) (h
     · intro n8
       · intro n9
         exact n2
+
+-- uniform_s12_001874: round 12, by sampling
+theorem uniform_s12_001874 (P Q R S : Prop) (h1 : Q) (h2 : S → P ∧ P ↔ ¬P) : S → R := by
+  intro n1
+  have n2 : ¬P := by
+    intro n3
+    have n4 : S → P ∧ P := by
+      intro n5
+      exact ⟨n3, n3⟩
+    have n6 : ¬P := h2.mp n4
+    exact n6 n3
+  have n7 : S → P ∧ P := h2.mpr n2
+  have n8 : P ∧ P := n7 n1
+  have n9 : P := n8.1
+  have n10 : False := n2 n9
+  exact False.elim n10
 
 -- uniform_s12_000821: round 7, by sampling
 theorem uniform_s12_000821 (P Q R S : Prop) (h1 : R ∧ Q) (h2 : (Q → S) → Q → S) (h3 : Q ↔ (P → P) → R → P) : P ↔ R := by
