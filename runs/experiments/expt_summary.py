@@ -53,14 +53,14 @@ def reached(run: dict) -> float:
     return per_target(run["rounds"][-1]) if run["rounds"] else 0.0
 
 
-def finished(run: dict, names: list | None) -> bool:
+def finished(run: dict, names: list) -> bool:
     """The run stopped because it solved every target (its samples per target then stay below any later budget)."""
-    if not run["rounds"]:
-        return False
-    last = run["rounds"][-1]
-    n = len(names) if names is not None else len(last.get("solved", [])) + (last.get("pool") or {}).get(
-        "targets_unsolved", 1)
-    return len(last.get("solved", [])) >= n
+    return bool(run["rounds"]) and len(run["rounds"][-1].get("solved", [])) >= len(names)
+
+
+def seconds_total(r: dict) -> float:
+    """A round's cumulative wall-clock (sampling + checking + training, loading excluded)."""
+    return float((r.get("seconds") or {}).get("total", 0))
 
 
 def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dict:
@@ -97,7 +97,7 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
             "paired_per_seed": per_seed,
             # seeds on the same targets are not independent pairs: the target is the unit (issue 40)
             "paired_by_target": by_theorem({k: k in pooled_ctl for k in pool}, {k: k in pooled_ei for k in pool})}
-    res["at_matched_seconds"] = matched_seconds(runs, seeds, budget, multiples)
+    res["at_matched_seconds"] = matched_seconds(runs, seeds, names, budget, multiples)
     # the mechanism (issue 40 item 4): per round, the mean per-sample success rate on the targets still unsolved
     # before it; learning must lift EI's above sampling more's, round for round
     res["rate_on_unsolved"] = {f"{arm}-s{s}": rate_on_unsolved(r["rounds"], names) for (arm, s), r in runs.items()}
@@ -105,29 +105,26 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
     return res
 
 
-def matched_seconds(runs: dict, seeds: list[int], budget: float, multiples: int) -> dict:
+def matched_seconds(runs: dict, seeds: list[int], names: list, budget: float, multiples: int) -> dict:
     """Compute counted in wall-clock, training included: T is the seconds sampling more spent to reach m x budget
     samples per target; each arm's targets solved within T seconds (EI's update time counts against it). Seconds
     are the runs' own (sampling + checking + training, loading excluded), so the arms compare fairly only where
     they ran under the same load (the script runs them side by side, one core each)."""
     from gentzen.ttrl.report import per_target, solved_within
 
-    def total(r: dict) -> float:
-        return float((r.get("seconds") or {}).get("total", 0))
-
     out = {}
     for m in range(1, multiples + 1):
         per_seed = {}
         for s in seeds:
             ctl, ei = runs["control", s], runs["ei", s]
-            done = [total(r) for r in ctl["rounds"] if per_target(r) <= m * budget + 1e-9]
-            if not done or (per_target(ctl["rounds"][-1]) < m * budget - 1e-9 and not finished(ctl, None)):
+            done = [seconds_total(r) for r in ctl["rounds"] if per_target(r) <= m * budget + 1e-9]
+            if not done or (per_target(ctl["rounds"][-1]) < m * budget - 1e-9 and not finished(ctl, names)):
                 per_seed[str(s)] = {"not_reached_by": "control"}
                 continue
             t = done[-1]
-            ei_seconds = total(ei["rounds"][-1]) if ei["rounds"] else 0.0
+            ei_seconds = seconds_total(ei["rounds"][-1]) if ei["rounds"] else 0.0
             per_seed[str(s)] = ({"seconds": round(t), "not_reached_by": {"ei": round(ei_seconds)}}
-                                if ei_seconds < t and not finished(ei, None)
+                                if ei_seconds < t and not finished(ei, names)
                                 else {"seconds": round(t), "control": len(solved_within(ctl, seconds=t)),
                                       "ei": len(solved_within(ei, seconds=t))})
         out[f"{m}x"] = per_seed
@@ -149,7 +146,7 @@ def plot_a(out: Path, seeds: list[int], budget: float, png: Path, multiples: int
             xs = [0.0] + [per_target(r) for r in run["rounds"]]
             ax.step(xs, [0] + [len(solved_within(run, samples=x)) for x in xs[1:]], **style,
                     label=f"{'test-time EI' if arm == 'ei' else 'sampling more'} (seed {s})")
-            ts = [0.0] + [float((r.get("seconds") or {}).get("total", 0)) for r in run["rounds"]]
+            ts = [0.0] + [seconds_total(r) for r in run["rounds"]]
             at.step(ts, [0] + [len(solved_within(run, seconds=t)) for t in ts[1:]], **style)
     for m in range(1, multiples + 1):
         ax.axvline(m * budget, color="grey", linewidth=0.6)
