@@ -3,7 +3,8 @@ the model's names, seed 0), many statements decoded in one batch (search/batch.p
 alone). Prints one JSON line per statement, then pass rates by source, atom count and kind.
 
 Usage: PYTHONPATH=py python3 runs/experiments/prove_set.py SET.jsonl [-k 64] [--model DIR] [--keep-loops]
-       [--all-atoms] [--no-show-not]
+       [--all-atoms] [--no-show-not] [--split-iff]
+--split-iff: a statement ending in `↔` is proved one direction at a time, K/2 attempts each (search/split.py).
 SET.jsonl rows need "theorem" (a Lean statement); "valid": false rows are skipped; "source" groups them.
 """
 import argparse
@@ -20,6 +21,7 @@ from gentzen.models.checkpoint import read_meta
 from gentzen.search.batch import sample_many
 from gentzen.search.guided import SamplerConfig
 from gentzen.search.names import model_names, result_in_user_names
+from gentzen.search.split import half_samples, joined_result, split_iff
 
 
 def kinds(thm) -> list[str]:
@@ -48,6 +50,7 @@ def main() -> None:
     ap.add_argument("--keep-loops", action="store_true")
     ap.add_argument("--all-atoms", action="store_true")
     ap.add_argument("--no-show-not", action="store_true", help="show `a → False` as written (SamplerConfig.show_not)")
+    ap.add_argument("--split-iff", action="store_true", help="prove a `↔` conclusion one direction at a time")
     args = ap.parse_args()
     rows = [r for r in map(json.loads, open(args.set)) if r.get("valid", True)
             and (not args.split or r.get("split") == args.split)]
@@ -60,23 +63,43 @@ def main() -> None:
     if args.no_show_not:  # a tree without the field (before it existed) shows goals as written anyway
         cfg.show_not = False
     engine = load_engine(args.model, "torch", device="cpu")
-    jobs, plans = [], {}
+    jobs, plans, splits, halves = [], {}, {}, {}
+
+    def add(key, thm, job_cfg):  # a job in the model's names; plans[key] maps its result back
+        plan = model_names(thm)
+        plans[key] = (thm, plan[1] if plan else None)
+        jobs.append((key, plan[0] if plan else thm, job_cfg))
+
     for i, r in enumerate(rows):
         thm = parse_theorem(r["theorem"], default_name="goal")
-        plan = model_names(thm)
-        plans[i] = (thm, plan[1] if plan else None)
-        jobs.append((i, plan[0] if plan else thm, cfg))
+        split = split_iff(thm) if args.split_iff and args.k >= 2 else None
+        if split is None:
+            add(i, thm, cfg)
+        else:
+            splits[i] = (thm, split)
+            for part, half, half_cfg in zip((0, 1), split.halves, half_samples(cfg)):
+                add((i, part), half, half_cfg)
     t0, done = time.perf_counter(), {}
-    for i, res in sample_many(jobs, engine):
-        thm, back = plans[i]
+    for key, res in sample_many(jobs, engine):
+        thm, back = plans[key]
         if back is not None:
             res = result_in_user_names(thm, res, back)
+        if isinstance(key, tuple):  # one direction of a split statement: wait for the other
+            i, part = key
+            halves.setdefault(i, {})[part] = res
+            if len(halves[i]) < 2:
+                continue
+            thm, split = splits[i]
+            res = joined_result(split, halves[i][0], halves[i][1])
+        else:
+            i = key
         r = rows[i]
         done[i] = rec = {"name": r.get("name"), "theorem": r["theorem"], "source": r.get("source", "?"),
                          "ok": res.solved, "atoms": len(thm.atoms), "hyps": len(thm.hyps), "kinds": kinds(thm),
                          "tokens": res.totals()["tokens"]}
         print(json.dumps(rec, ensure_ascii=False), flush=True)
     summary = {"model": args.model, "k": args.k, "keep_loops": args.keep_loops, "all_atoms": args.all_atoms,
+               "split_iff": args.split_iff,
                "show_not": not args.no_show_not,
                "seconds": round(time.perf_counter() - t0, 1), "proved": sum(d["ok"] for d in done.values()),
                "statements": len(done)}

@@ -15,6 +15,8 @@
 #   env: M, TARGETS=32, BUDGET=128, MULT=3, SAMPLES=32 (per target per round), SEEDS="0 1 2", CANDIDATES=160,
 #        PICK_N=64, REF_LINES=7-14, GEN="--count 4000 --seed 7", TARGETS_FILE; TINY=1: the fixture model, 4 targets,
 #        seeds 0 1. Issue 40 (a): TARGETS_FILE=runs/experiments/data/frontier/failures.jsonl BUDGET=64 MULT=5 SEEDS="0 1"
+#        EI_ARGS: extra `gentzen ttrl run` options for the ei arm only (e.g. "--replay-share 0.33", a cheaper update);
+#        the control arm does not train, so a run varying EI_ARGS may reuse another OUT's control-sN{,.json} (copy them)
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ttei}
@@ -38,9 +40,12 @@ else
 fi
 
 arm() {  # ARM SEED
+  local extra=()
+  # shellcheck disable=SC2206
+  [ "$1" = ei ] && extra=(${EI_ARGS:-})
   stage "$OUT/$1-s$2.json" gz ttrl "$OUT/targets.jsonl" --model "$M" --arm "$1" --samples "$SAMPLES" \
       --samples-per-target $(( MULT * BUDGET )) --rounds 1000 --threads 1 --seed "$2" --resume \
-      --out "$OUT/$1-s$2" --json
+      --out "$OUT/$1-s$2" --json "${extra[@]}"
 }
 for s in $SEEDS; do
   pair "arm ei $s" "arm control $s"

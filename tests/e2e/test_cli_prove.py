@@ -52,3 +52,18 @@ def test_a_students_names_come_back_in_the_proof():
     rec = json.loads(r.stdout)
     assert rec["theorem"] == stmt and check_proof(parse_theorem(stmt), rec["proof"]).ok
     assert "hpq" in rec["proof"] and "hnq" in rec["proof"]  # ¬p needs both premises, cited by the user's names
+
+
+@pytest.mark.requires_torch
+def test_an_iff_is_proved_one_direction_at_a_time():
+    # the default (--split-iff): K/2 attempts per direction, joined under `constructor`; --whole-iff samples the
+    # whole statement; both proofs kernel-checked as written, neither over K attempts
+    stmt = "example (P Q R : Prop) : P ∧ Q → R ↔ P → Q → R := by"
+    for flag, first in (("--split-iff", "constructor"), ("--whole-iff", None)):
+        r = gentzen("prove", "--json", "-k", "16", "--seed", "0", flag, stmt, timeout=300)
+        rec = json.loads(r.stdout)
+        assert rec["totals"]["attempts"] <= 16
+        if flag == "--split-iff":
+            assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+            assert check_proof(parse_theorem(stmt), rec["proof"]).ok
+            assert rec["proof"].split("\n")[0].strip() == first

@@ -62,6 +62,9 @@ def prove(
                                    "four (default: the four nearest the goal; search/atom_window.py)."),
     as_printed: bool = typer.Option(False, "--as-printed", help="Show the model `a → False` as Lean prints it "
                                     "(default: as `¬a`, its definition, the way the training data writes it)."),
+    split_iff: bool = typer.Option(True, "--split-iff/--whole-iff", help="Prove a conclusion `A ↔ B` one direction "
+                                   "at a time, K/2 attempts each, joined under `constructor` (search/split.py) | "
+                                   "the whole `↔` in every attempt."),
 ) -> None:
     """Prove a theorem; every reported proof is checked by the kernel.
     Long because its typer options are the command's documentation: one parameter per option, each with its
@@ -71,7 +74,7 @@ def prove(
     if theorem.endswith(".lean"):
         _prove_file(Path(theorem), out_path, force, method, backend, names, threads, model, samples, fmt, engine_name,
                     base_url, api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out,
-                    keep_loops, all_atoms, as_printed)
+                    keep_loops, all_atoms, as_printed, split_iff)
         return
     if out_path is not None or force:
         fail("--out and --force are for `gentzen prove FILE.lean` (filling a file's sorries)")
@@ -121,8 +124,8 @@ def prove(
         from gentzen.engines import open_engine
         from gentzen.models.checkpoint import read_meta
         from gentzen.search.guided import SamplerConfig
-        from gentzen.search.names import sample_in_model_names
         from gentzen.search.progress import StderrProgress, sample_reporting
+        from gentzen.search.split import sample_statement
 
         meta = read_meta(model_dir)
         cfg = SamplerConfig(samples=samples, guided=method == "guided", redraws_per_line=redraws_per_line,
@@ -134,10 +137,7 @@ def prove(
         progress = StderrProgress(sys.stderr)  # silent unless the search runs over 2 s
         sampler = partial(sample_reporting, on_round=progress)
         try:
-            if names == "model":
-                res = sample_in_model_names(thm, engine, cfg, verbose=verbose, sampler=sampler)
-            else:
-                res = sampler(thm, engine, cfg, verbose=verbose)
+            res = sample_statement(thm, engine, cfg, names=names, split=split_iff, sampler=sampler, verbose=verbose)
         finally:
             progress.close()
             engine.close()
@@ -166,7 +166,7 @@ def prove(
 
 def _prove_file(path, dest, force, method, backend, names, threads, model, samples, fmt, engine_name, base_url,
                 api_key_env, device, temperature, redraws_per_line, redraws_per_proof, seed, json_out,
-                keep_loops=False, all_atoms=False, as_printed=False) -> None:
+                keep_loops=False, all_atoms=False, as_printed=False, split_iff=True) -> None:
     """`gentzen prove FILE.lean`: options checked here, before any work; the rest is cli/prove_file.py."""
     from gentzen.cli.prove_file import ModelProver, prove_file, reference_prover
 
@@ -200,7 +200,8 @@ def _prove_file(path, dest, force, method, backend, names, threads, model, sampl
                             prune_loops=not keep_loops, atom_window=not all_atoms, show_not=not as_printed)
     except GentzenError as e:
         fail(str(e))
-    prove_file(path, dest, force, lambda: ModelProver(model_dir, choice, device, threads, cfg, names), json_out,
+    prove_file(path, dest, force, lambda: ModelProver(model_dir, choice, device, threads, cfg, names, split_iff),
+               json_out,
                samples)
 
 

@@ -82,24 +82,24 @@ class ModelProver:
     """Proofs from a model (`prove`'s guided or plain sampling, in the model's names or the file's); the
     engine opens on the first call."""
 
-    def __init__(self, model_dir: Path, choice, device: str, threads: int, cfg, names: str) -> None:
+    def __init__(self, model_dir: Path, choice, device: str, threads: int, cfg, names: str,
+                 split_iff: bool = True) -> None:
         from gentzen.engines import open_engine
 
         self.engine = open_engine(str(model_dir), choice, device=device, threads=threads)
-        self.cfg, self.names = cfg, names
+        self.cfg, self.names, self.split_iff = cfg, names, split_iff
 
     def __call__(self, thm) -> str | None:
         from functools import partial
 
-        from gentzen.search.names import sample_in_model_names
         from gentzen.search.progress import StderrProgress, sample_reporting
+        from gentzen.search.split import sample_statement
 
         progress = StderrProgress(sys.stderr)  # a declaration searched over 2 s shows its attempts
         sampler = partial(sample_reporting, on_round=progress)
         try:
-            if self.names == "model":
-                return sample_in_model_names(thm, self.engine, self.cfg, sampler=sampler).proof
-            return sampler(thm, self.engine, self.cfg).proof
+            return sample_statement(thm, self.engine, self.cfg, names=self.names, split=self.split_iff,
+                                    sampler=sampler).proof
         finally:
             progress.close()
 
