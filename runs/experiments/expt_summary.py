@@ -98,6 +98,10 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
             # seeds on the same targets are not independent pairs: the target is the unit (issue 40)
             "paired_by_target": by_theorem({k: k in pooled_ctl for k in pool}, {k: k in pooled_ei for k in pool})}
     res["at_matched_seconds"] = matched_seconds(runs, seeds, names, budget, multiples)
+    # the same on one clock: EI's seconds scaled by round 1's sampling-time ratio (identical work in both arms)
+    res["load_factor"] = {str(s): (round(f, 3) if (f := load_factor(runs["control", s], runs["ei", s])) else None)
+                          for s in seeds}
+    res["at_matched_seconds_calibrated"] = matched_seconds(runs, seeds, names, budget, multiples, calibrate=True)
     # the mechanism (issue 40 item 4): per round, the mean per-sample success rate on the targets still unsolved
     # before it; learning must lift EI's above sampling more's, round for round
     res["rate_on_unsolved"] = {f"{arm}-s{s}": rate_on_unsolved(r["rounds"], names) for (arm, s), r in runs.items()}
@@ -105,11 +109,34 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
     return res
 
 
-def matched_seconds(runs: dict, seeds: list[int], names: list, budget: float, multiples: int) -> dict:
+def load_factor(ctl: dict, ei: dict) -> float | None:
+    """How much faster the machine ran for sampling more than for EI, from round 1: the same work in both arms (same
+    model, seed and targets, so the same samples; checked by equal solved sets and sample counts), its sampling
+    seconds differ only by the load each run ran under. None when round 1 differs or is missing."""
+    from gentzen.ttrl.report import per_target
+
+    if not ctl["rounds"] or not ei["rounds"]:
+        return None
+    a, b = ctl["rounds"][0], ei["rounds"][0]
+    if set(a.get("solved", [])) != set(b.get("solved", [])) or abs(per_target(a) - per_target(b)) > 1e-9:
+        return None
+    sa, sb = (float((r.get("seconds") or {}).get("sampling", 0)) for r in (a, b))
+    return sa / sb if sa and sb else None
+
+
+def scaled_seconds(run: dict, factor: float) -> dict:
+    """`run` with every round's cumulative seconds multiplied by `factor`."""
+    return {**run, "rounds": [{**r, "seconds": {k: v * factor for k, v in (r.get("seconds") or {}).items()}}
+                              for r in run["rounds"]]}
+
+
+def matched_seconds(runs: dict, seeds: list[int], names: list, budget: float, multiples: int,
+                    calibrate: bool = False) -> dict:
     """Compute counted in wall-clock, training included: T is the seconds sampling more spent to reach m x budget
     samples per target; each arm's targets solved within T seconds (EI's update time counts against it). Seconds
     are the runs' own (sampling + checking + training, loading excluded), so the arms compare fairly only where
-    they ran under the same load (the script runs them side by side, one core each)."""
+    they ran under the same load (the script runs them side by side, one core each). `calibrate`: EI's seconds
+    are first put on the control's clock by `load_factor` (for an EI run made at another time than its control)."""
     from gentzen.ttrl.report import per_target, solved_within
 
     out = {}
@@ -117,6 +144,12 @@ def matched_seconds(runs: dict, seeds: list[int], names: list, budget: float, mu
         per_seed = {}
         for s in seeds:
             ctl, ei = runs["control", s], runs["ei", s]
+            if calibrate:
+                f = load_factor(ctl, ei)
+                if f is None:
+                    per_seed[str(s)] = {"not_calibrated": "round 1 differs between the arms"}
+                    continue
+                ei = scaled_seconds(ei, f)
             done = [seconds_total(r) for r in ctl["rounds"] if per_target(r) <= m * budget + 1e-9]
             if not done or (per_target(ctl["rounds"][-1]) < m * budget - 1e-9 and not finished(ctl, names)):
                 per_seed[str(s)] = {"not_reached_by": "control"}

@@ -71,6 +71,9 @@ def _check(script: str, s: dict) -> None:
                                                    and 0 <= row["control"] <= TARGETS), (seed, row)
         # at 1x both arms have run: a measured row per seed
         assert all("ei" in row for row in s["at_matched_seconds"]["1x"].values())
+        # round 1 is the same work in both arms (same seed and model): a load factor per seed, and the calibrated table
+        assert set(s["load_factor"]) == {"0", "1"} and all(f > 0 for f in s["load_factor"].values())
+        assert set(s["at_matched_seconds_calibrated"]) == {"1x", "2x", "3x"}
     elif script == "ttrl_arms.sh":
         assert s["failed"] == {}  # TINY passes --force: the sdpo arm runs on the tiny model
         assert set(s["arms"]) == {"ttrl", "control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
@@ -157,3 +160,22 @@ def test_ttrl_arms_refuses_other_targets_on_resume(tmp_path, env):
     assert "differs from the first 2" in r.stderr and not (out / "targets.new").exists()
     assert (out / "targets.jsonl").read_text() == lines[1] + "\n"
     assert not (out / "ttrl").exists()
+
+
+def test_load_factor_puts_ei_on_the_controls_clock():
+    """expt_summary.load_factor: round 1 is identical work, so its sampling-time ratio is the machine's speed
+    ratio; EI's seconds scaled by it. A round 1 that differs (other solved set) gives no factor."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("expt_summary", ROOT / "runs" / "experiments" / "expt_summary.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def rnd(solved, samples, sampling, total):
+        return {"solved": solved, "samples": {"targets": samples}, "seconds": {"sampling": sampling, "total": total}}
+    ctl = {"rounds": [rnd(["a"], 32, 100.0, 110.0), rnd(["a", "b"], 64, 200.0, 220.0)]}
+    ei = {"rounds": [rnd(["a"], 32, 50.0, 80.0), rnd(["a", "c"], 64, 100.0, 150.0)]}
+    assert mod.load_factor(ctl, ei) == 2.0
+    assert [r["seconds"]["total"] for r in mod.scaled_seconds(ei, 2.0)["rounds"]] == [160.0, 300.0]
+    ei["rounds"][0]["solved"] = ["c"]
+    assert mod.load_factor(ctl, ei) is None
