@@ -111,6 +111,20 @@ def test_guided_search_samples_in_model_names_and_enters_the_users():
     assert all(x.ok for x in enter_block(s, lines)) and s.solved
 
 
+def test_guided_search_proves_an_iff_one_direction_at_a_time():
+    # as `prove` does (search/split.py): each direction asked apart, the joined proof entered and kernel-checked
+    def answer(p, i):
+        if "⊢ P ∧ Q → Q ∧ P" in p:
+            return "exact fun h => ⟨h.2, h.1⟩\n"
+        return "exact fun h => ⟨h.2, h.1⟩\n" if "⊢ Q ∧ P → P ∧ Q" in p else "exact h1\n"
+    eng = FakeEngine(answer)
+    s = ProofSession(parse_theorem("example (p q : Prop) : p ∧ q ↔ q ∧ p := by"))
+    lines, _ = search(s, eng, "state", samples=2)
+    assert lines[0] == "constructor" and len(lines) == 3
+    assert all(x.ok for x in enter_block(s, lines)) and s.solved
+    assert check_proof("example (p q : Prop) : p ∧ q ↔ q ∧ p := by", s.proof_text()).ok
+
+
 def test_goal_theorem_and_reindented_block():
     s = ProofSession(parse_theorem("P → Q ∧ P, P ⊢ P ∧ Q"))
     s.enter("have h : Q ∧ P := by")

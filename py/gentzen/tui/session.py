@@ -302,10 +302,11 @@ def search(session: ProofSession, engine, fmt: str, *, samples: int = 8, tempera
         return None, totals
     else:  # the guided sampler directly: it stops at the first proof, which an interactive search wants
         from gentzen.search.guided import SamplerConfig
-        from gentzen.search.names import sample_in_model_names  # asked in h1…hn and P Q R, answered in the user's names
+        # as `prove` searches: asked in h1…hn and P Q R, answered in the user's names; a `↔` one direction at a time
+        from gentzen.search.split import sample_statement
 
-        res = sample_in_model_names(thm, engine, SamplerConfig(samples=samples, temperature=temperature, seed=seed,
-                                                                format=fmt))
+        res = sample_statement(thm, engine, SamplerConfig(samples=samples, temperature=temperature, seed=seed,
+                                                          format=fmt))
     totals = res.totals() if hasattr(res, "totals") else {}
     proof = res.proof
     if proof is None:
