@@ -111,6 +111,20 @@ def test_each_arm_runs_two_rounds(setup, arm, extra):
     assert "round 2" in res.stderr or arm == "sdpo"
 
 
+def test_the_last_round_trains_nothing_unless_asked(setup):
+    # --rounds 2: round 2's update would train a model no round samples from (its seconds would count against
+    # the arm at matched wall-clock for nothing); --final-update trains it anyway
+    for extra, last_ran in (((), False), (("--final-update",), True)):
+        out = setup / f"last-{bool(extra)}"
+        res = _ttrl(setup, out, "--arm", "ei", *extra)
+        assert res.returncode == 0, res.stderr
+        rounds = _rows(out / "rounds.jsonl")
+        assert rounds[0]["update"]["ran"] and rounds[-1]["update"]["ran"] is last_ran, rounds[-1]["update"]
+        assert (out / "checkpoints" / "round-2").is_dir() is last_ran
+        if not last_ran:
+            assert "last round" in rounds[-1]["update"]["why"] and rounds[-1]["round_seconds"]["training"] == 0
+
+
 def test_control_matches_the_ttrl_run(setup):
     out = setup / "control"
     res = _ttrl(setup, out, "--arm", "control", "--match", str(setup / "full"), "--rounds", "4")

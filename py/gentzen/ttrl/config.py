@@ -90,6 +90,8 @@ class TTRLConfig:
     patience: int = _opt(2, "ei-then-ttrl: switch to variants once EI's solved count has not grown for this many rounds")
     match: str = _opt("", "control: a ttrl run directory whose samples per round this run spends (matched compute)")
     buffer: bool = _opt(True, "ei and ei-then-ttrl arms: solved targets' proofs stay in every later update's mix")
+    final_update: bool = _opt(False, "also update after the last round (--rounds reached or the budget spent): its "
+                                     "checkpoint is saved, but no round samples from it, so its seconds solve nothing")
     replay: str = run_option("replay")
     replay_share: float = _opt(-1.0, "replayed share of each update's mix when --replay gives no N; -1: the source's "
                                      "share for the arm (REPLAY_SHARE: ei, sdpo, grpo 0.9; ttrl, unrelated, "

@@ -198,9 +198,11 @@ class Trained:
     probes: list = field(default_factory=list)
 
 
-def train_round(run: Run, round_no: int, ordered: list[dict], composed: dict[str, str], clock: Clock) -> Trained:
+def train_round(run: Run, round_no: int, ordered: list[dict], composed: dict[str, str], clock: Clock, *,
+                last: bool = False) -> Trained:
     """One update per group on its proofs plus replay (a fresh AdamW, under one pass) and a checkpoint
-    each; none when the arm does not train or every target is solved (nothing left to learn for).
+    each; none when the arm does not train, every target is solved (nothing left to learn for) or this is
+    the `last` round (no round would sample from the update; ttrl --final-update trains it anyway).
     Ctrl-C during an update raises StopTraining at once (the update in flight is not saved)."""
     cfg, pool = run.cfg, run.pool
     if not run.trains:
@@ -208,6 +210,8 @@ def train_round(run: Run, round_no: int, ordered: list[dict], composed: dict[str
                         else "--epochs 0 --steps 0"})
     if all(t.status == "solved" for t in pool.targets):
         return Trained({"ran": False, "why": "every target solved: nothing left to learn"})
+    if last:
+        return Trained({"ran": False, "why": "the last round: no round samples from its update (--final-update)"})
     out = Trained({"ran": False, "why": "no verified proof to learn from"})
     for group in sorted({run.group_of(it.target) for it in pool.items.values()}):
         g_rows = [r for r in ordered if run.group_of(r["target"]) == group]

@@ -105,7 +105,8 @@ def _rounds(r: Run, where: dict) -> str:
             raise _interrupted(r, where)
         ordered, solved_before, composed = fold_and_compose(r, round_no, active, rows, clock)
         where["phase"] = "training"
-        trained = train_round(r, round_no, ordered, composed, clock)
+        last = not cfg.final_update and _last_round(r, round_no, ordered, clock, limit_kind, limit)
+        trained = train_round(r, round_no, ordered, composed, clock, last=last)
         where["phase"] = "saving"
         record = round_record(r, round_no, ordered, solved_before, trained, clock)
         finish_round(r, round_no, record, rows)
@@ -116,6 +117,20 @@ def _rounds(r: Run, where: dict) -> str:
         if r.stop.requested:
             raise _interrupted(r, where)
     return "done"
+
+
+def _last_round(r: Run, round_no: int, ordered: list[dict], clock, limit_kind: str, limit: float) -> bool:
+    """Whether no round can follow this one: --rounds reached, or the budget spent once this round's samples (or
+    seconds so far) count. Its update would train a model nothing samples from, and its seconds would count against
+    the arm at matched wall-clock for nothing."""
+    if round_no >= r.cfg.rounds:
+        return True
+    if limit_kind == "samples":
+        drawn = sum(x["attempts"] for x in ordered)
+        return (r.cum["t_samples"] + r.cum["v_samples"] + drawn) / r.n_targets >= limit
+    if limit_kind == "seconds":
+        return r.cum["seconds"].get("total", 0.0) + clock.split()["total"] >= limit
+    return False
 
 
 def _interrupted(r: Run, where: dict) -> Interrupted:
