@@ -71,9 +71,13 @@ def _check(script: str, s: dict) -> None:
                                                    and 0 <= row["control"] <= TARGETS), (seed, row)
         # at 1x both arms have run: a measured row per seed
         assert all("ei" in row for row in s["at_matched_seconds"]["1x"].values())
-        # round 1 is the same work in both arms (same seed and model): a load factor per seed, and the calibrated table
-        assert set(s["load_factor"]) == {"0", "1"} and all(f > 0 for f in s["load_factor"].values())
-        assert set(s["at_matched_seconds_calibrated"]) == {"1x", "2x", "3x"}
+        # on one clock: EI charged its samples times (1 + its training overhead), never more samples than sampling more
+        assert set(s["at_matched_seconds_by_overhead"]) == {"1x", "2x", "3x"}
+        for m, rows_m in s["at_matched_seconds_by_overhead"].items():
+            for row in rows_m.values():
+                assert "not_reached_by" in row or (
+                    row["ei_samples_per_target"] * (1 + (row["ei_overhead"] or 0)) <= int(m[:-1]) * s["budget_samples_per_target"] + 1e-6
+                    and 0 <= row["ei"] <= TARGETS), (m, row)
     elif script == "ttrl_arms.sh":
         assert s["failed"] == {}  # TINY passes --force: the sdpo arm runs on the tiny model
         assert set(s["arms"]) == {"ttrl", "control", "unrelated", "ei", "ei-then-ttrl", "sdpo"}
@@ -162,20 +166,26 @@ def test_ttrl_arms_refuses_other_targets_on_resume(tmp_path, env):
     assert not (out / "ttrl").exists()
 
 
-def test_load_factor_puts_ei_on_the_controls_clock():
-    """expt_summary.load_factor: round 1 is identical work, so its sampling-time ratio is the machine's speed
-    ratio; EI's seconds scaled by it. A round 1 that differs (other solved set) gives no factor."""
+def test_matched_by_overhead_charges_ei_its_training_in_its_own_sampling_time():
+    """expt_summary.matched_by_overhead: EI's cost is its samples times (1 + training / other seconds of the same
+    run), so it compares with sampling more whatever the load each ran under."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("expt_summary", ROOT / "runs" / "experiments" / "expt_summary.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
 
-    def rnd(solved, samples, sampling, total):
-        return {"solved": solved, "samples": {"targets": samples}, "seconds": {"sampling": sampling, "total": total}}
-    ctl = {"rounds": [rnd(["a"], 32, 100.0, 110.0), rnd(["a", "b"], 64, 200.0, 220.0)]}
-    ei = {"rounds": [rnd(["a"], 32, 50.0, 80.0), rnd(["a", "c"], 64, 100.0, 150.0)]}
-    assert mod.load_factor(ctl, ei) == 2.0
-    assert [r["seconds"]["total"] for r in mod.scaled_seconds(ei, 2.0)["rounds"]] == [160.0, 300.0]
-    ei["rounds"][0]["solved"] = ["c"]
-    assert mod.load_factor(ctl, ei) is None
+    def rnd(solved, samples, total, training=0.0):
+        return {"solved": solved, "samples": {"targets": samples}, "seconds": {"total": total, "training": training}}
+    ctl = {"rounds": [rnd(["a"], 10, 100.0), rnd(["a", "b"], 20, 200.0), rnd(["a", "b", "c"], 30, 300.0),
+                      rnd(["a", "b", "c"], 40, 400.0)]}
+    ei = {"rounds": [rnd(["a"], 10, 150.0, 50.0), rnd(["a", "d", "e"], 20, 300.0, 100.0)]}  # overhead 0.5
+    assert mod.training_overhead(ei["rounds"][1]) == 0.5
+    runs = {("control", 0): ctl, ("ei", 0): ei}
+    got = mod.matched_by_overhead(runs, [0], ["a", "b", "c", "d", "e", "f"], 10.0, 3)
+    # 1x = 10 samples: EI's round 1 costs 15 -> nothing within; 2x = 20: round 1 (15); 3x = 30: round 2 (30)
+    assert got["1x"]["0"] == {"ei_samples_per_target": 0.0, "ei_overhead": None, "ei": 0, "control": 1}
+    assert got["2x"]["0"]["ei"] == 1 and got["2x"]["0"]["control"] == 2
+    assert got["3x"]["0"]["ei"] == 3 and got["3x"]["0"]["control"] == 3
+    # EI not yet charged up to 4x: no figure
+    assert "not_reached_by" in mod.matched_by_overhead(runs, [0], list("abcdef"), 10.0, 4)["4x"]["0"]
