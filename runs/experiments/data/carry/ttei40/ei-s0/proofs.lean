@@ -1047,6 +1047,28 @@ theorem uniform_s11_005368 (P Q R S : Prop) (h1 : P ∨ ((R → P) → ¬Q)) (h2
     exact Or.inl n8
   · exact Or.inl n7
 
+-- uniform_s11_005408: round 14, by sampling
+theorem uniform_s11_005408 (P Q S : Prop) (h1 : Q ∧ Q) (h2 : (Q → Q) ∨ ¬S → (S → P) ∧ (S ↔ Q)) : S ∧ P := by
+  have n1 : Q := h1.1
+  have n2 : (Q → Q) ∨ ¬S := by
+    have n3 : Q → Q := by
+      intro n4
+      exact n4
+    exact Or.inl n3
+  constructor
+  have n5 : (S → P) ∧ (S ↔ Q) := h2 n2
+  have n6 : S ↔ Q := n5.2
+  exact n6.mpr n1
+  have n7 : (S → P) ∧ (S ↔ Q) := h2 n2
+  have n8 : S ↔ Q := n7.2
+  have n9 : S := n8.mpr n1
+  have n10 : Q → Q := by
+    intro n11
+    exact n11
+  have n12 : Q ∧ Q := ⟨n1, n1⟩
+  have n13 : S → P := n7.1
+  exact n13 n9
+
 -- uniform_s11_005423: round 3, by sampling
 theorem uniform_s11_005423 (P Q R S : Prop) (h1 : (P → P) ∧ S) (h2 : R ∨ Q → ¬S) (h3 : ¬P) (h4 : (P → P) → S ∧ S) (h5 : ((S → P) → (P ↔ Q)) → (S ∨ S) ∧ (R → Q)) : ((R ↔ P) ↔ P ∨ R) → P := by
   have n1 : S := h1.2
@@ -1221,6 +1243,23 @@ theorem uniform_s11_004973 (P Q R S : Prop) (h1 : ((R → S) ∨ S ∨ Q) ∧ (S
           exact False.elim n13
       exact n5 n9
     exact Or.inl n6
+
+-- uniform_s11_004979: round 15, by sampling
+theorem uniform_s11_004979 (P Q R S : Prop) (h1 : (P → Q) ∧ ¬Q) (h2 : S ∧ R) (h3 : P ∧ S → ¬P) : (Q → P ∨ S) → (S → P ↔ ¬R) := by
+  have n1 : R := h2.2
+  have n2 : S := h2.1
+  intro n3
+  constructor
+  intro n4
+  have n5 : P := n4 n2
+  intro n6
+  have n7 : P ∧ S := by
+    exact ⟨n5, n2⟩
+  have n8 : ¬P := h3 n7
+  exact n8 n5
+  · intro n9
+    have n10 : False := n9 n1
+    exact False.elim n10
 
 -- uniform_s11_005624: round 7, by sampling
 theorem uniform_s11_005624 (P Q R S : Prop) (h1 : S) (h2 : R ↔ P) (h3 : ¬S ∧ (Q ∨ S) ∨ ((P ↔ P) → Q ∧ P)) : (P → P) → R ↔ (P ∨ S) ∨ ¬R := by
@@ -1603,6 +1642,27 @@ theorem uniform_s11_005934 (P Q R S : Prop) (h1 : (¬Q → (S ↔ R)) ∨ ¬Q �
       have n14 : False := n6 n13
       have n15 : R := False.elim n14
       exact Or.inl n15
+
+-- uniform_s11_005943: round 14, by sampling
+theorem uniform_s11_005943 (P Q R S : Prop) (h1 : (¬Q ∨ R) ∨ (¬Q → R → R)) (h2 : Q) (h3 : P ∨ S ↔ R) (h4 : ((R ↔ R) → R) ∨ ((S → Q) → Q → S)) : R ∨ R := by
+  have n1 : R := by
+    rcases h4 with n1 | n2
+    · have n3 : R ↔ R := by
+        constructor
+        · intro n4
+          exact n4
+        · intro n5
+          exact n5
+      exact n1 n3
+    · have n6 : S → Q := by
+        intro n7
+        exact h2
+      have n8 : Q → S := n2 n6
+      have n9 : S := n8 h2
+      have n10 : P ∨ S := Or.inr n9
+      have n11 : R := h3.mp n10
+      · exact n11
+  exact Or.inl n1
 
 -- uniform_s12_000048: round 8, by sampling
 theorem uniform_s12_000048 (P Q R S : Prop) (h1 : R ↔ Q → S) (h2 : Q → Q) (h3 : (S → R) → ¬Q) (h4 : S → P ∧ S ∨ (Q ↔ S)) (h5 : S) : P := by
