@@ -119,6 +119,15 @@ def test_experiment_script_runs_tiny_and_resumes(script, tmp_path, env):
     _check(script, summary)
     if script == "ttei_vs_sample_more.sh":  # the chart a reader looks at
         assert (out / "solved.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        # ei_recipes.py: recipes (here one run under two names) against the shared control, JSON and chart
+        r = subprocess.run([sys.executable, str(EXP / "ei_recipes.py"), f"a={out}", f"b={out}", "--budget",
+                            str(summary["budget_samples_per_target"]), "--multiples", "3", "--png",
+                            str(out / "recipes.png")], capture_output=True, text=True, env=env, timeout=300)
+        assert r.returncode == 0, r.stderr[-2000:]
+        rec = json.loads(r.stdout)
+        assert rec["targets"] == TARGETS and set(rec["recipes"]) == {"a", "b"}
+        assert rec["recipes"]["a"]["at_samples"]["1x"] == summary["by_multiple"]["1x"]["paired_per_seed"]["0"]
+        assert (out / "recipes.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     (out / "summary.json").unlink()  # a re-run redoes only what is missing
     t0 = time.monotonic()
