@@ -23,7 +23,7 @@ def solved(r: dict) -> set:
 
 
 def table(recipes: dict[str, Path], seed: int, budget: float, multiples: int) -> dict:
-    from gentzen.ttrl.report import per_target, solved_within
+    from gentzen.ttrl.report import solved_within, training_overhead
 
     first = next(iter(recipes.values()))
     names = [r["name"] for r in summary.rows(first / "targets.jsonl")]
@@ -34,7 +34,7 @@ def table(recipes: dict[str, Path], seed: int, budget: float, multiples: int) ->
         ei = summary.ttrl_run(run_dir / f"ei-s{seed}")
         runs = {("control", seed): ctl, ("ei", seed): ei}
         rec = {"out": str(run_dir), "rounds": len(ei["rounds"]), "reached": round(summary.reached(ei), 1),
-               "overhead": round(summary.training_overhead(ei["rounds"][-1]), 3) if ei["rounds"] else None,
+               "overhead": round(training_overhead(ei["rounds"][-1]), 3) if ei["rounds"] else None,
                "at_samples": {}, "by_overhead": {}}
         for m in range(1, multiples + 1):
             if summary.reached(ei) < m * budget - 1e-9 and not summary.finished(ei, names):
@@ -55,7 +55,7 @@ def table(recipes: dict[str, Path], seed: int, budget: float, multiples: int) ->
 
 def plot(recipes: dict[str, Path], seed: int, budget: float, multiples: int, png: Path) -> None:
     from gentzen.eval.plots import pyplot, save_png
-    from gentzen.ttrl.report import per_target
+    from gentzen.ttrl.report import charged, per_target
 
     plt = pyplot()
     fig, (ax, ac) = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
@@ -69,7 +69,7 @@ def plot(recipes: dict[str, Path], seed: int, budget: float, multiples: int, png
         ei = summary.ttrl_run(run_dir / f"ei-s{seed}")
         ys = [0] + [len(solved(r)) for r in ei["rounds"]]
         line = ax.step([0.0] + [per_target(r) for r in ei["rounds"]], ys, where="post", label=f"EI {name}")[0]
-        ac.step([0.0] + [per_target(r) * (1 + summary.training_overhead(r)) for r in ei["rounds"]], ys,
+        ac.step([0.0] + [charged(r) for r in ei["rounds"]], ys,
                 where="post", color=line.get_color(), label=f"EI {name}")
     for a in (ax, ac):
         for m in range(1, multiples + 1):

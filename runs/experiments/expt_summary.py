@@ -107,20 +107,12 @@ def exp_a(out: Path, budget: float, seeds: list[int], multiples: int = 3) -> dic
     return res
 
 
-def training_overhead(r: dict) -> float:
-    """Seconds EI spent training per second of everything else (sampling, checking, bookkeeping), to the end
-    of round `r`: both measured in one run, under one load, so the ratio holds however loaded the machine was."""
-    sec = r.get("seconds") or {}
-    rest = float(sec.get("total", 0)) - float(sec.get("training", 0))
-    return float(sec.get("training", 0)) / rest if rest > 0 else 0.0
-
-
 def matched_by_overhead(runs: dict, seeds: list[int], names: list, budget: float, multiples: int) -> dict:
     """Wall-clock on one clock: at m x budget samples per target, sampling more is charged its samples and EI
     its samples times (1 + its training overhead), the training counted in units of the same run's sampling
     time; EI's last round within m x budget that way against sampling more at m x budget. Unlike
     `matched_seconds`, this does not need the arms to have run under the same load (runs made at other times)."""
-    from gentzen.ttrl.report import per_target, solved_within
+    from gentzen.ttrl.report import charged, per_target, solved_within, training_overhead
 
     out = {}
     for m in range(1, multiples + 1):
@@ -130,10 +122,10 @@ def matched_by_overhead(runs: dict, seeds: list[int], names: list, budget: float
             if reached(ctl) < m * budget - 1e-9 and not finished(ctl, names):
                 per_seed[str(s)] = {"not_reached_by": "control"}
                 continue
-            charged = [(per_target(r) * (1 + training_overhead(r)), r) for r in ei["rounds"]]
-            within = [r for c, r in charged if c <= m * budget + 1e-9]
-            if not finished(ei, names) and (not charged or charged[-1][0] < m * budget - 1e-9):
-                per_seed[str(s)] = {"not_reached_by": {"ei": round(charged[-1][0], 1) if charged else 0.0}}
+            charged_at = [(charged(r), r) for r in ei["rounds"]]
+            within = [r for c, r in charged_at if c <= m * budget + 1e-9]
+            if not finished(ei, names) and (not charged_at or charged_at[-1][0] < m * budget - 1e-9):
+                per_seed[str(s)] = {"not_reached_by": {"ei": round(charged_at[-1][0], 1) if charged_at else 0.0}}
                 continue
             last = within[-1] if within else None
             per_seed[str(s)] = {"ei_samples_per_target": round(per_target(last), 1) if last else 0.0,

@@ -189,7 +189,9 @@ def test_matched_by_overhead_charges_ei_its_training_in_its_own_sampling_time():
     ctl = {"rounds": [rnd(["a"], 10, 100.0), rnd(["a", "b"], 20, 200.0), rnd(["a", "b", "c"], 30, 300.0),
                       rnd(["a", "b", "c"], 40, 400.0)]}
     ei = {"rounds": [rnd(["a"], 10, 150.0, 50.0), rnd(["a", "d", "e"], 20, 300.0, 100.0)]}  # overhead 0.5
-    assert mod.training_overhead(ei["rounds"][1]) == 0.5
+    from gentzen.ttrl.report import training_overhead
+
+    assert training_overhead(ei["rounds"][1]) == 0.5
     runs = {("control", 0): ctl, ("ei", 0): ei}
     got = mod.matched_by_overhead(runs, [0], ["a", "b", "c", "d", "e", "f"], 10.0, 3)
     # 1x = 10 samples: EI's round 1 costs 15 -> nothing within; 2x = 20: round 1 (15); 3x = 30: round 2 (30)

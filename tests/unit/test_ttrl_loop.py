@@ -276,6 +276,24 @@ def test_report_reads_matched_samples_and_multiples_of_x(tmp_path):
     assert "union: 4" in format_table(rep)
 
 
+def test_report_charges_training_on_the_runs_own_clock(tmp_path):
+    from gentzen.ttrl.report import charged, compare, format_table
+
+    a = _fake_run(tmp_path, "a", "ei", [(10, 20, ["p"]), (20, 40, ["p", "q"]), (30, 60, ["p", "q", "r"])])
+    b = _fake_run(tmp_path, "b", "control", [(10, 5, ["s"]), (20, 9, ["s", "p"]), (40, 20, ["s", "p", "t"])])
+    rows = [json.loads(x) for x in (Path(a) / "rounds.jsonl").read_text().splitlines()]
+    for r in rows:  # half of each EI round's seconds went to training: overhead 1, charged = 2 × samples
+        r["seconds"]["training"] = r["seconds"]["total"] / 2
+    (Path(a) / "rounds.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert charged(rows[1]) == 40.0
+    rep = compare([a, b])
+    assert rep["matched_charged_per_target"] == 40.0  # the least charged reach: control's 40 vs EI's 60
+    ra, rb = rep["runs"]
+    assert ra["training_overhead"] == 1.0 and rb["training_overhead"] == 0.0
+    assert ra["solved_at_matched_charged"] == 2 and rb["solved_at_matched_charged"] == 3  # EI round 2 vs control's 3
+    assert "@40 charged" in format_table(rep)
+
+
 def test_seconds_and_multiple_of_x_budgets(tmp_path):
     from gentzen.ttrl.run import budget_limit
 

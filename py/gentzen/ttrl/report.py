@@ -1,7 +1,9 @@
 """`gentzen ttrl report RUN_DIR…`: several runs compared at matched compute, and their curves.
 
-Solved counts are read at matched samples per target (the most every run reached) and at each
-multiple of x (the model's own training time) counting only rounds finished within it; then the
+Solved counts are read at matched samples per target (the most every run reached), at matched charged
+samples (samples × (1 + the run's training overhead): wall-clock with training, on one clock however loaded the
+machine was for each run) and at each multiple of x (the model's own training time) counting only rounds
+finished within it; then the
 sets one arm solved and another did not, their union and intersection, and one chart of them all.
 The run directories of `gentzen ttrl --shard I/N` count as one run, joined round by round (`join_shards`).
 """
@@ -55,11 +57,28 @@ def per_target(r: dict) -> float:
     return float(s.get("targets", 0)) + float(s.get("variants", 0))
 
 
-def solved_within(run: dict, *, samples: float | None = None, seconds: float | None = None) -> set[str]:
+def training_overhead(r: dict) -> float:
+    """Seconds spent training per second of everything else (sampling, checking, bookkeeping), to the end of
+    round `r`: both measured in one run under one load, so the ratio holds however loaded the machine was."""
+    sec = r.get("seconds") or {}
+    rest = float(sec.get("total", 0)) - float(sec.get("training", 0))
+    return float(sec.get("training", 0)) / rest if rest > 0 else 0.0
+
+
+def charged(r: dict) -> float:
+    """Samples per target to the end of round `r`, training charged in units of the run's own sampling time:
+    per_target × (1 + training_overhead). A run that does not train is charged its samples."""
+    return per_target(r) * (1 + training_overhead(r))
+
+
+def solved_within(run: dict, *, samples: float | None = None, seconds: float | None = None,
+                  charged_samples: float | None = None) -> set[str]:
     """Targets solved by the last round that finished within the budget (none: every round)."""
     got: set[str] = set()
     for r in run["rounds"]:
         if samples is not None and per_target(r) > samples + 1e-9:
+            break
+        if charged_samples is not None and charged(r) > charged_samples + 1e-9:
             break
         if seconds is not None and float((r.get("seconds") or {}).get("total", 0)) > seconds:
             break
@@ -139,6 +158,7 @@ def compare(paths: list[str]) -> dict:
             r["label"] = r["path"]
     reached = [per_target(r["rounds"][-1]) if r["rounds"] else 0.0 for r in runs]
     matched = min(reached)
+    matched_charged = min(charged(r["rounds"][-1]) if r["rounds"] else 0.0 for r in runs)
     table, finals = [], {}
     for run, top in zip(runs, reached):
         last = run["rounds"][-1] if run["rounds"] else {}
@@ -149,12 +169,15 @@ def compare(paths: list[str]) -> dict:
                       "solved": len(final), "by_composition": len(last.get("solved_by_composition", [])),
                       "samples_per_target": round(top, 3),
                       "solved_at_matched": len(solved_within(run, samples=matched)),
+                      "training_overhead": round(training_overhead(last), 3) if last else 0.0,
+                      "solved_at_matched_charged": len(solved_within(run, charged_samples=matched_charged)),
                       "seconds": round(float((last.get("seconds") or {}).get("total", 0)), 2), "x_seconds": x,
                       "at_x": {f"{m}x": (len(solved_within(run, seconds=m * x)) if x else None) for m in MULTIPLES},
                       "updates": last.get("updates", 0), "tokens": last.get("tokens", 0)})
     only = {f"{a} - {b}": sorted(finals[a] - finals[b]) for a in finals for b in finals if a != b}
     sets = list(finals.values())
-    return {"matched_samples_per_target": round(matched, 3), "runs": table, "only": only,
+    return {"matched_samples_per_target": round(matched, 3), "matched_charged_per_target": round(matched_charged, 3),
+            "runs": table, "only": only,
             "union": sorted(set().union(*sets)), "intersection": sorted(set.intersection(*sets)) if sets else [],
             "targets": by_target(runs), "proofs": {r["label"]: r["proofs"] for r in runs}}
 
@@ -179,9 +202,11 @@ def by_target(runs: list[dict]) -> list[dict]:
 
 def format_table(rep: dict) -> str:
     head = ["run", "targets", "rounds", "solved", "composed", "samples/target",
-            f"@{rep['matched_samples_per_target']:g} s/t", *[f"{m}x" for m in MULTIPLES], "wall s"]
+            f"@{rep['matched_samples_per_target']:g} s/t", "train/rest", f"@{rep['matched_charged_per_target']:g} charged",
+            *[f"{m}x" for m in MULTIPLES], "wall s"]
     rows = [[r["run"], r["targets"], r["rounds"], r["solved"], r["by_composition"], r["samples_per_target"],
-             r["solved_at_matched"], *[("-" if r["at_x"][f"{m}x"] is None else r["at_x"][f"{m}x"]) for m in MULTIPLES],
+             r["solved_at_matched"], r["training_overhead"], r["solved_at_matched_charged"],
+             *[("-" if r["at_x"][f"{m}x"] is None else r["at_x"][f"{m}x"]) for m in MULTIPLES],
              r["seconds"]] for r in rep["runs"]]
     widths = [max(len(str(c)) for c in col) for col in zip(head, *rows)]
     lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)) for row in [head, *rows]]
