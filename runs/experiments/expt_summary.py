@@ -122,16 +122,16 @@ def matched_by_overhead(runs: dict, seeds: list[int], names: list, budget: float
             if reached(ctl) < m * budget - 1e-9 and not finished(ctl, names):
                 per_seed[str(s)] = {"not_reached_by": "control"}
                 continue
-            charged_at = [(charged(r), r) for r in ei["rounds"]]
-            within = [r for c, r in charged_at if c <= m * budget + 1e-9]
-            if not finished(ei, names) and (not charged_at or charged_at[-1][0] < m * budget - 1e-9):
-                per_seed[str(s)] = {"not_reached_by": {"ei": round(charged_at[-1][0], 1) if charged_at else 0.0}}
+            spent = [charged(r) for r in ei["rounds"]]
+            if not finished(ei, names) and (not spent or max(spent) < m * budget - 1e-9):
+                per_seed[str(s)] = {"not_reached_by": {"ei": round(max(spent), 1) if spent else 0.0}}
                 continue
+            # solved_within's rule: the rounds before the first one charged past m x budget
+            within = ei["rounds"][:next((k for k, c in enumerate(spent) if c > m * budget + 1e-9), len(spent))]
             last = within[-1] if within else None
             per_seed[str(s)] = {"ei_samples_per_target": round(per_target(last), 1) if last else 0.0,
                                 "ei_overhead": round(training_overhead(last), 3) if last else None,
-                                "ei": len(set(last.get("solved", [])) | set(last.get("solved_by_composition", [])))
-                                if last else 0,
+                                "ei": len(solved_within(ei, charged_samples=m * budget)),
                                 "control": len(solved_within(ctl, samples=m * budget))}
         out[f"{m}x"] = per_seed
     return out
