@@ -106,3 +106,20 @@ def test_joined_reference_halves_always_check(a, how, c, premises):
     halves = [reference(h).proof for h in split.halves]
     assert None not in halves
     assert check_proof(thm, join(split, *halves)).ok, join(split, *halves)
+
+
+def test_a_failed_direction_is_shown_in_the_statements_context():
+    # the closest attempt a user sees is a partial proof of their statement, its error where the kernel puts it there
+    from gentzen.search.split import _in_context
+
+    bad = "  intro n1\n  exact n1"
+    for stmt, good in (("example (p q : Prop) : p ∧ q ↔ q ∧ p := by", "  intro n1\n  exact ⟨n1.2, n1.1⟩"),
+                       ("example (p q : Prop) : (p ↔ q) → (q ↔ p) := by", "  intro n1\n  exact h1.2 n1")):
+        thm = parse_theorem(stmt)
+        split = split_iff(thm)
+        for part, before in ((0, ()), (1, (good,))):
+            err = check_proof(split.halves[part], bad).error
+            shown = _in_context(split, Attempt(ok=False, proof=bad, error=err), before)
+            whole = check_proof(thm, shown.proof).error
+            assert not shown.ok and "constructor" in shown.proof
+            assert (shown.error.line, shown.error.column, shown.error.kind) == (whole.line, whole.column, whole.kind)

@@ -5,7 +5,6 @@ rarer than one right in each)."""
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, replace
 
 from gentzen.core.kernel import StepError, check_proof, start
@@ -55,14 +54,44 @@ def split_iff(thm: Theorem) -> IffSplit | None:
     return IffSplit(thm, tuple(intros), (replace(half, goal=Imp(left, right)), replace(half, goal=Imp(right, left))))
 
 
-def join(split: IffSplit, mp: str, mpr: str) -> str:
-    """The proof of the statement from proofs of its two directions (each as the sampler writes a proof)."""
+def join(split: IffSplit, *halves: str) -> str:
+    """The proof of the statement from proofs of its two directions (each as the sampler writes a proof); with
+    one, the partial proof that opens with it (how a failed attempt at the first direction is shown)."""
     lines = [f"intro {' '.join(split.intros)}"] if split.intros else []
     lines.append("constructor")
-    for half in (mp, mpr):
-        body = textwrap.dedent(half.strip("\n")).splitlines()
+    for half in halves:
+        body = _dedent(half)
         lines += ["· " + body[0]] + ["  " + b if b.strip() else b for b in body[1:]]
     return "\n".join("  " + line for line in lines)
+
+
+def _base(proof: str) -> int:
+    """A proof's block column: its first line's indentation (a failed attempt's rejected line, appended as drawn,
+    may sit left of it)."""
+    first = next((x for x in proof.splitlines() if x.strip()), "")
+    return len(first) - len(first.lstrip(" "))
+
+
+def _dedent(proof: str) -> list[str]:
+    """The proof's lines moved left by its block column (a line left of it only as far as it goes)."""
+    base = _base(proof)
+    lines = [x[min(base, len(x) - len(x.lstrip(" "))):] for x in proof.strip("\n").splitlines()]
+    return lines or [""]
+
+
+def _in_context(split: IffSplit, a, before: tuple[str, ...]):
+    """Failed attempt `a` at a direction, shown as the partial proof of the statement it belongs to (`before`: the
+    first direction's proof, when `a` is at the second), its error moved to the line and column it has there."""
+    if not a.proof.strip():
+        return replace(a, ok=False)
+    shift = 4 - _base(a.proof)  # the joined proof indents a direction's lines by 2, then "· " or "  "
+    lines_before = len(join(split, *before).splitlines()) if before else (2 if split.intros else 1)
+    e = a.error
+    if e is not None and e.line >= 2:  # line 1 is the statement
+        e = replace(e, line=e.line + lines_before, column=e.column + shift,
+                    end_line=None if e.end_line is None else e.end_line + lines_before,
+                    end_column=None if e.end_column is None else e.end_column + shift)
+    return replace(a, ok=False, proof=join(split, *before, a.proof), error=e)
 
 
 def half_samples(cfg: SamplerConfig) -> tuple[SamplerConfig, SamplerConfig]:
@@ -72,10 +101,11 @@ def half_samples(cfg: SamplerConfig) -> tuple[SamplerConfig, SamplerConfig]:
 
 
 def joined_result(split: IffSplit, mp: SampleResult, mpr: SampleResult) -> SampleResult:
-    """One result for the statement, with the halves' attempts (K in all): a half's proof is not the
-    statement's, so they count as failed, except that when both halves were proved the second half's
-    winning attempt carries the joined proof (ok when the kernel accepts it against the statement)."""
-    attempts = [replace(a, ok=False) for res in (mp, mpr) for a in res.attempts]
+    """One result for the statement, with the halves' attempts (K in all), each shown in the statement's
+    context (`_in_context`): a half's proof is not the statement's, so they count as failed, except that when both
+    halves were proved the second half's winning attempt carries the joined proof (ok when the kernel accepts it)."""
+    attempts = [_in_context(split, a, ()) for a in mp.attempts]
+    attempts += [_in_context(split, a, (mp.proof,) if mp.solved else ()) for a in mpr.attempts]
     if mp.solved and mpr.solved:
         proof = join(split, mp.proof, mpr.proof)
         check = check_proof(split.theorem, proof)
