@@ -77,7 +77,7 @@ def plot(recipes: dict[str, Path], seed: int, budget: float, multiples: int, png
         a.set_xlim(0, (multiples + 0.5) * budget)
         a.legend(fontsize=7)
     ax.set_xlabel("samples per target")
-    ac.set_xlabel("charged samples per target: samples × (1 + EI's training overhead in its own run)")
+    ac.set_xlabel("charged samples per target (samples × (1 + training overhead))")
     ax.set_ylabel("targets solved")
     ax.set_title(f"test-time EI recipes vs sampling more, {len(summary.rows(first / 'targets.jsonl'))} targets, "
                  f"seed {seed}", fontsize=9)

@@ -1,0 +1,868 @@
+-- proofs found by `gentzen ttrl` (arm control); check them with `gentzen verify` or Lean
+
+-- uniform_s11_000117: round 1, by sampling
+theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (h2 : R ∧ R ∨ (S ↔ Q) → ¬(S → R)) (h3 : ¬S ∨ (P ↔ S)) (h4 : Q ∧ (S → P)) : R ∧ P ↔ (R ↔ S) := by
+  have n1 : S := h1.1
+  have n2 : S → P := h4.2
+  have n3 : P := n2 n1
+  constructor
+  · intro n4
+    have n5 : R := n4.1
+    constructor
+    · intro n6
+      exact n1
+    · intro n7
+      exact n5
+  · intro n8
+    have n9 : R := n8.mpr n1
+    exact ⟨n9, n3⟩
+
+-- uniform_s11_000050: round 2, by sampling
+theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R ∧ Q) (h4 : S) : Q ↔ R := by
+  have n1 : Q := h2.1
+  have n2 : R := h3.1
+  constructor
+  · intro n3
+    exact n2
+  · intro n4
+    exact n1
+
+-- uniform_s11_002398: round 4, by sampling
+theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R) ∧ (R ∧ S) ∧ (P → Q)) (h3 : ((R ↔ Q) → Q ∧ P) ∧ (R ∧ P ∨ Q)) (h4 : P → R) (h5 : R ↔ S) : (S → S ↔ Q ∧ Q) ∨ P := by
+  have n1 : S := by
+    have n2 : (R ∧ S) ∧ (P → Q) := h2.2
+    have n3 : R ∧ S := n2.1
+    exact n3.2
+  have n4 : R ∧ P ∨ Q := h3.2
+  rcases n4 with n5 | n6
+  · have n7 : P := n5.2
+    exact Or.inr n7
+  · have n8 : S → S ↔ Q ∧ Q := by
+      constructor
+      · intro n9
+        exact ⟨n6, n6⟩
+      · intro n10
+        intro n11
+        exact n11
+    exact Or.inl n8
+
+-- uniform_s11_002977: round 2, by sampling
+theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : ((Q ↔ P) ↔ Q ∨ Q) ∨ ¬((Q ↔ P) ↔ Q ∨ Q) := Classical.em ((Q ↔ P) ↔ Q ∨ Q)
+    rcases n2 with n3 | n4
+    · have n5 : (Q ∨ Q) ∧ P := h2.mp n3
+      · have n6 : Q ∨ Q := n5.1
+        rcases n6 with n7 | n8
+        · exact n1 n7
+        · exact n1 n8
+    · have n9 : (Q ↔ P) ↔ Q ∨ Q := by
+        constructor
+        · intro n10
+          have n11 : Q := n10.mpr h1
+          exact Or.inl n11
+        · intro n12
+          constructor
+          · intro n13
+            exact h1
+          · intro n14
+            rcases n12 with n14 | n15
+            · exact n14
+            · exact n15
+      exact n4 n9
+
+-- uniform_s11_003155: round 1, by sampling
+theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) (h3 : Q) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : (R ↔ P) ∨ ¬(R ↔ P) := Classical.em (R ↔ P)
+    rcases n2 with n3 | n4
+    · have n5 : P := h2.mp n3
+      have n6 : R := n3.mpr n5
+      exact n1 n6
+    · have n7 : ¬P := mt h2.mpr n4
+      have n8 : R ↔ P := by
+        constructor
+        · intro n9
+          have n10 : False := n1 n9
+          exact False.elim n10
+        · intro n11
+          have n12 : False := n7 n11
+          exact False.elim n12
+      exact n4 n8
+
+-- uniform_s11_003393: round 2, by sampling
+theorem uniform_s11_003393 (P Q R S : Prop) (h1 : (Q → R) → Q ∨ P) (h2 : S ↔ P) : (Q ∨ S) ∨ (P ↔ S → P) := by
+  have n1 : Q ∨ S := by
+    have n2 : Q ∨ ¬Q := Classical.em Q
+    rcases n2 with n3 | n4
+    · exact Or.inl n3
+    · have n5 : Q → R := by
+        intro n6
+        have n7 : False := n4 n6
+        exact False.elim n7
+      have n8 : Q ∨ P := h1 n5
+      rcases n8 with n9 | n10
+      · have n11 : False := n4 n9
+        have n12 : S := False.elim n11
+        exact Or.inr n12
+      · have n13 : S := h2.mpr n10
+        · exact Or.inr n13
+  exact Or.inl n1
+
+-- uniform_s11_003767: round 4, by sampling
+theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q ∨ R) (h3 : Q) : (P ↔ S) ∨ S ∨ P := by
+  have n1 : (S ∨ P) ∨ ¬(S ∨ P) := Classical.em (S ∨ P)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P ↔ S := by
+      constructor
+      · intro n5
+        have n6 : S ∨ P := Or.inr n5
+        have n7 : False := n3 n6
+        exact False.elim n7
+      · intro n8
+        have n9 : S ∨ P := Or.inl n8
+        have n10 : False := n3 n9
+        exact False.elim n10
+    exact Or.inl n4
+
+-- uniform_s11_004012: round 3, by sampling
+theorem uniform_s11_004012 (P Q R S : Prop) (h1 : R ↔ S) (h2 : Q → R) (h3 : (Q → S → P) ∧ R ∧ R) (h4 : Q ∨ P) : ¬¬(Q → P) := by
+  have n1 : Q → P := by
+    have n2 : Q → S → P := h3.1
+    have n3 : R ∧ R := h3.2
+    have n4 : R := n3.1
+    have n5 : S := h1.mp n4
+    intro n6
+    have n7 : S → P := n2 n6
+    exact n7 n5
+  intro n8
+  have n9 : Q → P := by
+    intro n10
+    exact n1 n10
+  exact n8 n9
+
+-- uniform_s11_001618: round 2, by sampling
+theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P ∧ P) (h2 : R) (h3 : (R ∨ S) ∨ (Q → S) → R) (h4 : P) (h5 : R ↔ R → R) : (R ∨ P) ∧ (R ∨ Q) → S := by
+  intro n1
+  have n2 : R ∨ P := n1.1
+  have n3 : Q → Q := by
+    intro n4
+    exact n4
+  have n5 : (S ∨ S) ∧ P ∧ P := h1 n3
+  have n6 : P ∧ P := n5.2
+  have n7 : S ∨ S := n5.1
+  rcases n7 with n8 | n9
+  · exact n8
+  · exact n9
+
+-- uniform_s11_003168: round 2, by sampling
+theorem uniform_s11_003168 (P Q R S : Prop) (h1 : Q) (h2 : P) (h3 : R) (h4 : Q ∨ (Q ↔ S)) (h5 : Q ∧ R → P → S) : ((P ∧ R) ∧ (S ↔ Q)) ∧ S := by
+  constructor
+  · constructor
+    · exact ⟨h2, h3⟩
+    · constructor
+      · intro n1
+        exact h1
+      · intro n2
+        rcases h4 with n3 | n4
+        · have n5 : Q ∧ R := ⟨n3, h3⟩
+          have n6 : P → S := h5 n5
+          exact n6 h2
+        · exact n4.mp n2
+  · have n7 : Q ∨ (Q ↔ S) := Or.inl h1
+    have n8 : Q ∧ R := ⟨h1, h3⟩
+    have n9 : P → S := h5 n8
+    exact n9 h2
+
+-- uniform_s11_004343: round 3, by sampling
+theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (h2 : (P ↔ Q) → Q → R) (h3 : ¬(S → S) → ¬S ∨ ¬P) : ((Q ↔ P) → Q → S) ∨ (S → Q ↔ P → Q) := by
+  have n1 : (S → Q ↔ P → Q) ∨ ¬(S → Q ↔ P → Q) := Classical.em (S → Q ↔ P → Q)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (Q ↔ P) → Q → S := by
+      intro n5
+      intro n6
+      apply Classical.byContradiction
+      · intro n7
+        have n8 : S → Q ↔ P → Q := by
+          constructor
+          · intro n9
+            intro n10
+            exact n6
+          · intro n11
+            intro n12
+            exact n6
+        exact n3 n8
+    exact Or.inl n4
+
+-- uniform_s11_003563: round 3, by sampling
+theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
+  have n1 : P → R := h1.1
+  have n2 : P := h1.2
+  constructor
+  · constructor
+    · constructor
+      have n3 : R := n1 n2
+      · intro n4
+        have n5 : P → R := by
+          intro n6
+          exact n3
+        have n7 : P := by
+          exact n2
+        exact h3.mp n7
+      · intro n8
+        exact h2
+    · constructor
+      · exact h2
+      exact n1 n2
+  · exact Or.inl n2
+
+-- uniform_s11_001887: round 3, by sampling
+theorem uniform_s11_001887 (P Q S : Prop) (h1 : P ∨ S) (h2 : P) (h3 : (S → Q) ∧ (S → Q)) (h4 : Q → P ∨ P) : (Q ∨ S) ∨ (Q → S) := by
+  have n1 : S → Q := h3.2
+  have n2 : Q ∨ ¬Q := Classical.em Q
+  rcases n2 with n3 | n4
+  · have n5 : Q ∨ S := Or.inl n3
+    exact Or.inl n5
+  · have n6 : (Q ∨ S) ∨ ¬(Q ∨ S) := Classical.em (Q ∨ S)
+    rcases n6 with n7 | n8
+    · exact Or.inl n7
+    · have n9 : Q → S := by
+        intro n10
+        have n11 : False := n4 n10
+        exact False.elim n11
+      exact Or.inr n9
+
+-- uniform_s11_004622: round 1, by sampling
+theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
+  have n1 : ¬R := mt h4.mp h5
+  have n2 : Q := by
+    apply Classical.byContradiction
+    · intro n3
+      have n4 : P → P ↔ (R ↔ Q) := by
+        constructor
+        · intro n5
+          constructor
+          · intro n6
+            have n7 : False := n1 n6
+            exact False.elim n7
+          · intro n8
+            have n9 : False := n3 n8
+            exact False.elim n9
+        · intro n10
+          intro n11
+          exact n11
+      exact h3 n4
+  exact Or.inr n2
+
+-- uniform_s11_004720: round 3, by sampling
+theorem uniform_s11_004720 (Q R S : Prop) (h1 : R ∧ S → R ∧ Q) (h2 : S → S) (h3 : Q ∧ Q) : (R ∨ S) ∧ (R → S) ∨ (R ∨ S ↔ R) := by
+  have n1 : (R ∨ S) ∧ (R → S) ∨ ¬((R ∨ S) ∧ (R → S)) := Classical.em ((R ∨ S) ∧ (R → S))
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : R ∨ S ↔ R := by
+      constructor
+      · intro n5
+        rcases n5 with n6 | n7
+        · exact n6
+        · have n8 : (R ∨ S) ∧ (R → S) := by
+            constructor
+            exact Or.inr n7
+            · intro n9
+              · exact n7
+          have n10 : False := n3 n8
+          exact False.elim n10
+      · intro n11
+        exact Or.inl n11
+    exact Or.inr n4
+
+-- uniform_s11_004038: round 3, by sampling
+theorem uniform_s11_004038 (P Q R S : Prop) (h1 : (¬P ↔ (Q ↔ S)) → Q → S) (h2 : ¬R ↔ (R ↔ S)) : ¬S := by
+  intro n1
+  have n2 : R ∨ ¬R := Classical.em R
+  rcases n2 with n3 | n4
+  · have n5 : (R ↔ S) ∨ ¬(R ↔ S) := Classical.em (R ↔ S)
+    rcases n5 with n6 | n7
+    have n8 : ¬R := h2.mpr n6
+    exact n8 n3
+    · have n9 : R ↔ S := by
+        constructor
+        · intro n10
+          exact n1
+        · intro n11
+          exact n3
+      exact n7 n9
+  · have n12 : R ↔ S := h2.mp n4
+    have n13 : R := n12.mpr n1
+    exact n4 n13
+
+-- uniform_s11_002588: round 1, by sampling
+theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 : S) (h3 : (R ↔ S) → Q ∧ Q) (h4 : P) (h5 : Q ↔ P) : ((Q ∨ R) ∧ (Q → P)) ∧ ((S → S) → Q → P) := by
+  constructor
+  · constructor
+    · have n1 : (P → Q) ∨ ¬S := by
+        have n2 : P → Q := by
+          have n3 : Q := h5.mpr h4
+          intro n4
+          exact n3
+        exact Or.inl n2
+      have n5 : R := h1 n1
+      exact Or.inr n5
+    · intro n6
+      exact h4
+  · intro n7
+    intro n8
+    exact h4
+
+-- uniform_s11_002712: round 3, by sampling
+theorem uniform_s11_002712 (P Q R S : Prop) (h1 : R ∨ P → R ↔ Q → P) (h2 : S) (h3 : P) : R ↔ Q ∨ R := by
+  constructor
+  · intro n1
+    exact Or.inr n1
+  · intro n2
+    have n3 : Q → P := by
+      intro n4
+      exact h3
+    have n5 : Q → P := by
+      intro n6
+      exact h3
+    have n7 : R ∨ P → R := h1.mpr n5
+    have n8 : Q → P := by
+      intro n9
+      exact h3
+    have n10 : R ∨ P := Or.inr h3
+    exact n7 n10
+
+-- uniform_s11_005073: round 1, by sampling
+theorem uniform_s11_005073 (P Q R S : Prop) (h1 : (R ↔ Q) ∨ Q ∨ R) (h2 : (¬P → (R ↔ P)) ∨ R ∧ (P → S)) (h3 : ¬(S ∧ Q) → R) : ((R → R) → P → S) ∨ (Q ∨ P) ∧ (P ↔ P) := by
+  have n1 : (Q ∨ P) ∧ (P ↔ P) ∨ ¬((Q ∨ P) ∧ (P ↔ P)) := Classical.em ((Q ∨ P) ∧ (P ↔ P))
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (R → R) → P → S := by
+      intro n5
+      intro n6
+      have n7 : (Q ∨ P) ∧ (P ↔ P) := by
+        constructor
+        · exact Or.inr n6
+        · constructor
+          · intro n8
+            exact n8
+          · intro n9
+            exact n9
+      have n10 : False := n3 n7
+      exact False.elim n10
+    exact Or.inl n4
+
+-- uniform_s11_004351: round 3, by sampling
+theorem uniform_s11_004351 (P Q R S : Prop) (h1 : ¬R) (h2 : P ∨ (P → R) ↔ S ∧ P ∨ Q ∨ S) (h3 : (S ∧ R → P → Q) ∨ P) : ¬P → S ∨ Q := by
+  intro n1
+  have n2 : ¬R := by
+    exact h1
+  have n3 : P ∨ (P → R) := by
+    have n4 : P ∨ ¬P := Classical.em P
+    rcases n4 with n5 | n6
+    · exact Or.inl n5
+    · have n7 : P → R := by
+        intro n8
+        have n9 : False := n6 n8
+        exact False.elim n9
+      exact Or.inr n7
+  have n10 : S ∧ P ∨ Q ∨ S := h2.mp n3
+  rcases n10 with n11 | n12
+  · have n13 : P := n11.2
+    have n14 : False := n1 n13
+    have n15 : S := False.elim n14
+    exact Or.inl n15
+  rcases n12 with n13 | n14
+  · exact Or.inr n13
+  · exact Or.inl n14
+
+-- uniform_s11_002815: round 2, by sampling
+theorem uniform_s11_002815 (P Q R S : Prop) (h1 : R ∧ Q → S ∨ S) (h2 : S) (h3 : S → Q ↔ Q → P) : Q := by
+  have n1 : Q → P := by
+    intro n2
+    have n3 : S ∨ R := Or.inl h2
+    have n4 : Q → P := by
+      intro n5
+      rcases n3 with n6 | n7
+      · have n8 : S → Q := by
+          intro n9
+          exact n5
+        have n10 : Q → P := h3.mp n8
+        exact n10 n5
+      have n11 : S → Q := by
+        intro n12
+        exact n5
+      have n13 : Q → P := h3.mp n11
+      exact n13 n5
+    exact n4 n2
+  have n14 : S → Q := h3.mpr n1
+  exact n14 h2
+
+-- uniform_s11_005107: round 1, by sampling
+theorem uniform_s11_005107 (P Q R S : Prop) (h1 : P) (h2 : ¬(Q ∧ P) ∨ ((P ↔ Q) ↔ R → S)) (h3 : S → R) (h4 : P → Q) (h5 : P → R) : S ↔ R := by
+  have n1 : Q := h4 h1
+  constructor
+  · intro n2
+    exact h3 n2
+  · intro n3
+    have n4 : S := by
+      rcases h2 with n4 | n5
+      · have n6 : Q ∧ P := ⟨n1, h1⟩
+        have n7 : False := n4 n6
+        exact False.elim n7
+      · have n8 : P ↔ Q := by
+          constructor
+          · intro n9
+            exact n1
+          · intro n10
+            exact h1
+        have n11 : R → S := n5.mp n8
+        exact n11 n3
+    exact n4
+
+-- uniform_s11_002827: round 4, by sampling
+theorem uniform_s11_002827 (P Q R S : Prop) (h1 : P → S → P ↔ R) (h2 : S ∧ R) (h3 : P) (h4 : (R → P ↔ (Q ↔ R)) ↔ R) : P ∧ Q := by
+  constructor
+  · exact h3
+  · have n1 : R := by
+      exact h2.2
+    · have n2 : S → P := by
+        intro n3
+        exact h3
+      · have n4 : P → S → P := by
+          intro n5
+          intro n6
+          exact n5
+        have n7 : R := h1.mp n4
+        have n8 : P → S → P := by
+          intro n9
+          intro n10
+          exact n9
+        have n11 : R → P ↔ (Q ↔ R) := h4.mpr n7
+        have n12 : R → P := by
+          intro n13
+          exact h3
+        have n14 : Q ↔ R := n11.mp n12
+        exact n14.2 n1
+
+-- uniform_s11_005241: round 1, by sampling
+theorem uniform_s11_005241 (P Q R S : Prop) (h1 : Q ↔ P) (h2 : R ↔ S) (h3 : ¬¬Q → ¬(P ∧ R)) (h4 : R ∨ Q) (h5 : (R → Q ↔ (R ↔ Q)) → ¬(R ∧ R)) : Q ∨ R := by
+  rcases h4 with n1 | n2
+  · exact Or.inr n1
+  · exact Or.inl n2
+
+-- uniform_s11_001498: round 4, by sampling
+theorem uniform_s11_001498 (Q R S : Prop) (h1 : S ∨ R) (h2 : (Q ↔ S) ∧ (Q → Q → R)) : R := by
+  have n1 : Q → Q → R := h2.2
+  have n2 : Q ↔ S := h2.1
+  rcases h1 with n3 | n4
+  · have n5 : Q := n2.mpr n3
+    · have n6 : Q → R := n1 n5
+      · exact n6 n5
+  · exact n4
+
+-- uniform_s11_003110: round 2, by sampling
+theorem uniform_s11_003110 (P Q R S : Prop) (h1 : R ∧ R) : S → (Q → P) ∨ R ∧ Q := by
+  have n1 : R := h1.1
+  intro n2
+  have n3 : Q ∨ ¬Q := Classical.em Q
+  rcases n3 with n4 | n5
+  have n6 : R ∧ Q := ⟨n1, n4⟩
+  exact Or.inr n6
+  · have n7 : Q → P := by
+      intro n8
+      have n9 : False := n5 n8
+      exact False.elim n9
+    exact Or.inl n7
+
+-- uniform_s11_003274: round 1, by sampling
+theorem uniform_s11_003274 (P Q R S : Prop) (h1 : Q ∨ (P ↔ S) ∧ P) (h2 : ¬((R ↔ R) → R ∨ Q)) : P → P → S := by
+  intro n1
+  intro n2
+  rcases h1 with n3 | n4
+  · have n5 : (R ↔ R) → R ∨ Q := by
+      intro n6
+      exact Or.inr n3
+    have n7 : False := h2 n5
+    exact False.elim n7
+  · have n8 : P ↔ S := n4.1
+    · have n9 : P := n4.2
+      exact n8.mp n9
+
+-- uniform_s11_003299: round 1, by sampling
+theorem uniform_s11_003299 (Q R S : Prop) (h1 : Q) (h2 : Q ∧ S ↔ S ∧ Q → R ∧ R) (h3 : Q) : R ∨ S := by
+  have n1 : S := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : S ∧ Q → R ∧ R := by
+        intro n4
+        have n5 : S := n4.1
+        have n6 : False := n2 n5
+        exact False.elim n6
+      have n7 : Q ∧ S := h2.mpr n3
+      have n8 : S ∧ Q := by
+        have n9 : S := n7.2
+        exact ⟨n9, h1⟩
+      have n10 : S := n8.1
+      exact n2 n10
+  exact Or.inr n1
+
+-- uniform_s11_005440: round 2, by sampling
+theorem uniform_s11_005440 (P Q R S : Prop) (h1 : R ∧ ((R ↔ S) ↔ S → P)) (h2 : S ∧ (R ↔ Q)) : (S ↔ P) ∨ Q ∧ P := by
+  have n1 : R := h1.1
+  have n2 : (R ↔ S) ↔ S → P := h1.2
+  have n3 : S ↔ P := by
+    constructor
+    · intro n4
+      have n5 : R ↔ S := by
+        constructor
+        · intro n6
+          exact n4
+        intro n7
+        exact n1
+      have n8 : S → P := n2.mp n5
+      exact n8 n4
+    · intro n9
+      have n10 : S → P := by
+        intro n11
+        exact n9
+      have n12 : R ↔ S := n2.mpr n10
+      exact n12.mp n1
+  exact Or.inl n3
+
+-- uniform_s11_005471: round 1, by sampling
+theorem uniform_s11_005471 (P Q R S : Prop) (h1 : (R ∨ P) ∨ (R → Q)) (h2 : R ∨ S → P → P) (h3 : (R ↔ Q ∧ Q) → (R ∧ P) ∧ (Q ↔ R)) : R ∨ Q := by
+  have n1 : R ∨ ¬R := Classical.em R
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : Q := by
+      apply Classical.byContradiction
+      intro n5
+      have n6 : R ↔ Q ∧ Q := by
+        constructor
+        · intro n7
+          have n8 : False := n3 n7
+          exact False.elim n8
+        · intro n9
+          have n10 : Q := n9.1
+          have n11 : False := n5 n10
+          exact False.elim n11
+      have n12 : (R ∧ P) ∧ (Q ↔ R) := h3 n6
+      have n13 : R ∧ P := n12.1
+      have n14 : Q ↔ R := n12.2
+      have n15 : R := n13.1
+      exact n3 n15
+    exact Or.inr n4
+
+-- uniform_s11_003374: round 2, by sampling
+theorem uniform_s11_003374 (P Q R S : Prop) (h1 : ¬(S ↔ Q)) (h2 : Q) (h3 : (P → S) ∨ (P → P)) : (P ∨ R → P ∧ R) → (R ↔ R ∧ P) := by
+  intro n1
+  constructor
+  · intro n2
+    constructor
+    exact n2
+    · have n3 : P ∨ R := Or.inr n2
+      have n4 : P ∧ R := n1 n3
+      exact n4.1
+  · intro n5
+    exact n5.1
+
+-- uniform_s11_005501: round 3, by sampling
+theorem uniform_s11_005501 (P Q R S : Prop) (h1 : ((S ↔ R) → S → S) ∧ (¬P ∨ (P → S))) (h2 : (S → R) ∧ (S ∨ R)) (h3 : (¬R ↔ R ∨ R) ∨ (R → R) ∧ P) (h4 : Q ∨ P) : (S → R) → (R ↔ P) := by
+  have n1 : S → R := h2.1
+  have n2 : S ∨ R := h2.2
+  intro n3
+  constructor
+  · intro n4
+    rcases h3 with n5 | n6
+    · have n7 : R ∨ R := Or.inl n4
+      have n8 : ¬R := n5.mpr n7
+      have n9 : False := n8 n4
+      exact False.elim n9
+    · exact n6.2
+  · intro n10
+    rcases n2 with n11 | n12
+    · exact n3 n11
+    · exact n12
+
+-- uniform_s11_005607: round 1, by sampling
+theorem uniform_s11_005607 (P Q R S : Prop) (h1 : ¬P ∧ (S → Q)) (h2 : (S → R ↔ (S ↔ R)) ↔ (P ↔ R) ∨ (P → P)) (h3 : ¬S) (h4 : Q) : ¬R ∧ (S → P) := by
+  have n1 : S → Q := h1.2
+  constructor
+  intro n2
+  have n3 : (P ↔ R) ∨ (P → P) := by
+    have n4 : P → P := by
+      intro n5
+      exact n5
+    exact Or.inr n4
+  have n6 : S → R ↔ (S ↔ R) := h2.mpr n3
+  have n7 : S → R := by
+    intro n8
+    exact n2
+  have n9 : S ↔ R := n6.mp n7
+  have n10 : S := n9.mpr n2
+  exact h3 n10
+  · intro n11
+    have n12 : False := h3 n11
+    exact False.elim n12
+
+-- uniform_s11_005092: round 1, by sampling
+theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔ P)) (h2 : P ↔ S) (h3 : (S ∨ P) ∨ ¬S) (h4 : (P → P) ∧ S ∧ S) (h5 : (¬R → P → Q) ∧ (¬Q ↔ S)) : ((P → R) → (R ↔ R)) ∧ (P ∨ R ↔ Q → P) := by
+  have n1 : P → P := h4.1
+  have n2 : S ∧ S := h4.2
+  have n3 : S := n2.1
+  have n4 : P := h2.mpr n3
+  constructor
+  · intro n5
+    constructor
+    · intro n6
+      exact n6
+    · intro n7
+      exact n7
+  · constructor
+    · intro n8
+      · intro n9
+        exact n4
+    · intro n10
+      exact Or.inl n4
+
+-- uniform_s11_002200: round 4, by sampling
+theorem uniform_s11_002200 (P Q R S : Prop) (h1 : R) (h2 : Q) (h3 : (S ∨ P ∧ Q) ∧ (Q ↔ R)) (h4 : ¬¬R) : R ∧ P ∨ S ∧ S := by
+  have n1 : S ∨ P ∧ Q := h3.1
+  rcases n1 with n2 | n3
+  · have n4 : S ∧ S := ⟨n2, n2⟩
+    exact Or.inr n4
+  · have n5 : P := n3.1
+    have n6 : R ∧ P := ⟨h1, n5⟩
+    exact Or.inl n6
+
+-- uniform_s11_003894: round 2, by sampling
+theorem uniform_s11_003894 (P Q R S : Prop) (h1 : P) (h2 : (R ∨ Q ↔ R → Q) ∨ (Q ↔ S → S)) (h3 : (P ∨ P) ∨ S ∧ S ↔ R) (h4 : R) : R ↔ Q := by
+  constructor
+  · intro n1
+    rcases h2 with n2 | n3
+    · have n4 : R ∨ Q := Or.inl n1
+      have n5 : R → Q := n2.mp n4
+      exact n5 h4
+    · have n6 : S → S := by
+        intro n7
+        exact n7
+      exact n3.mpr n6
+  · intro n8
+    exact h4
+
+-- uniform_s11_005717: round 1, by sampling
+theorem uniform_s11_005717 (P Q R S : Prop) (h1 : R ↔ P ∨ S) : (P ↔ R) ∨ (Q → S) := by
+  have n1 : (Q → S) ∨ ¬(Q → S) := Classical.em (Q → S)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P ↔ R := by
+      constructor
+      · intro n5
+        have n6 : P ∨ S := Or.inl n5
+        exact h1.mpr n6
+      · intro n7
+        have n8 : P ∨ S := h1.mp n7
+        rcases n8 with n9 | n10
+        · exact n9
+        · have n11 : Q → S := by
+            intro n12
+            exact n10
+          have n13 : False := n3 n11
+          exact False.elim n13
+    exact Or.inl n4
+
+-- uniform_s11_005270: round 1, by sampling
+theorem uniform_s11_005270 (P Q R S : Prop) (h1 : R → Q) (h2 : P ↔ S) (h3 : P) : (P → Q) ∨ (S → Q) → (R ∨ Q ↔ (P ↔ P)) := by
+  have n1 : S := h2.mp h3
+  intro n2
+  constructor
+  · intro n3
+    constructor
+    · intro n4
+      exact n4
+    · intro n5
+      exact n5
+  · intro n6
+    have n7 : S → Q := by
+      intro n8
+      rcases n2 with n9 | n10
+      · exact n9 h3
+      · exact n10 n8
+    have n11 : Q := n7 n1
+    exact Or.inr n11
+
+-- uniform_s11_002211: round 2, by sampling
+theorem uniform_s11_002211 (P Q R S : Prop) (h1 : R ∨ S) (h2 : ¬R) (h3 : (R ∨ P → R) → S ∧ (P → S)) (h4 : ¬P) : (P ∧ S ↔ S) → (R → Q) → S → Q := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : ¬S := by
+    intro n5
+    have n6 : P ∧ S := n1.mpr n5
+    have n7 : P := n6.1
+    exact h4 n7
+  have n8 : False := n4 n3
+  exact False.elim n8
+
+-- uniform_s11_004006: round 3, by sampling
+theorem uniform_s11_004006 (P Q R S : Prop) (h1 : S) (h2 : ¬(Q → Q) ∨ Q) (h3 : ¬(Q → P) → ¬(S → R)) (h4 : (S ↔ S) ∧ P ∨ (P ↔ P → Q)) : P := by
+  rcases h2 with n1 | n2
+  · apply Classical.byContradiction
+    · intro n3
+      have n4 : Q → Q := by
+        intro n5
+        exact n5
+      exact n1 n4
+  · rcases h4 with n4 | n5
+    · exact n4.2
+    · have n6 : P → Q := by
+        intro n7
+        exact n2
+      exact n5.mpr n6
+
+-- uniform_s11_005793: round 2, by sampling
+theorem uniform_s11_005793 (P Q R S : Prop) (h1 : ¬(R ↔ P)) (h2 : ((S → P) → Q → R) → ¬(P ∨ P)) (h3 : (S ∨ S) ∨ Q) (h4 : ¬((S ↔ P) → P)) (h5 : ¬((S ↔ R) ↔ (S ↔ P))) : R ∨ P := by
+  have n1 : R ∨ ¬R := Classical.em R
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : P := by
+      apply Classical.byContradiction
+      · intro n5
+        have n6 : R ↔ P := by
+          constructor
+          · intro n7
+            have n8 : False := n3 n7
+            exact False.elim n8
+          · intro n9
+            have n10 : False := n5 n9
+            exact False.elim n10
+        exact h1 n6
+    exact Or.inr n4
+
+-- uniform_s11_005876: round 4, by sampling
+theorem uniform_s11_005876 (P Q R S : Prop) (h1 : P ∧ R → S ∧ S) (h2 : R → Q) (h3 : ¬S ∨ (R → S)) (h4 : (S → R) → (S ↔ S)) (h5 : (S → S ↔ S → R) ∧ ((Q ↔ Q) → R)) : Q ∧ (R → Q) ∧ (S ↔ S) := by
+  have n1 : (Q ↔ Q) → R := h5.2
+  constructor
+  · have n2 : Q ↔ Q := by
+      constructor
+      · intro n3
+        exact n3
+      · intro n4
+        exact n4
+    have n5 : R := by
+      apply Classical.byContradiction
+      · intro n6
+        have n7 : Q ↔ Q := by
+          constructor
+          · intro n8
+            exact n8
+          · intro n9
+            exact n9
+        have n10 : R := n1 n7
+        exact n6 n10
+    exact h2 n5
+  · constructor
+    · intro n11
+      exact h2 n11
+    · constructor
+      · intro n12
+        exact n12
+      · intro n13
+        exact n13
+
+-- uniform_s11_005891: round 1, by sampling
+theorem uniform_s11_005891 (P Q R S : Prop) (h1 : P ↔ S) (h2 : S → P ↔ S ∨ Q) (h3 : ¬R) (h4 : (P → S) → Q ∧ Q) : (S → S ↔ (Q ↔ Q)) ∧ ¬¬Q := by
+  constructor
+  · constructor
+    · intro n1
+      constructor
+      · intro n2
+        exact n2
+      · intro n3
+        exact n3
+    · intro n4
+      intro n5
+      exact n5
+  · intro n6
+    have n7 : P → S := by
+      intro n8
+      have n9 : S := h1.mp n8
+      exact n9
+    have n10 : Q ∧ Q := h4 n7
+    have n11 : Q := n10.1
+    exact n6 n11
+
+-- uniform_s12_000314: round 2, by sampling
+theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
+  have n1 : P → S := Classical.not_not.mp h3
+  have n2 : S := n1 h2
+  intro n3
+  constructor
+  intro n4
+  have n5 : S → P := by
+    intro n6
+    exact n3
+  exact h1.mp n5
+  · intro n7
+    exact n2
+
+-- uniform_s12_000379: round 1, by sampling
+theorem uniform_s12_000379 (P Q R S : Prop) (h1 : ¬Q) (h2 : (S ∨ S) ∨ (P ↔ R)) (h3 : P) (h4 : Q ↔ S) : R ↔ P := by
+  have n1 : ¬S := mt h4.mpr h1
+  constructor
+  · intro n2
+    exact h3
+  · intro n3
+    rcases h2 with n4 | n5
+    · have n6 : S ∨ S := by
+        rcases n4 with n5 | n6
+        exact Or.inl n5
+        exact Or.inl n6
+      · rcases n6 with n7 | n8
+        · have n9 : False := n1 n7
+          exact False.elim n9
+        · have n10 : False := n1 n8
+          exact False.elim n10
+    · exact n5.mp n3
+
+-- uniform_s12_000589: round 2, by sampling
+theorem uniform_s12_000589 (P Q R S : Prop) (h1 : Q ∧ (Q → R)) (h2 : R → S ↔ Q) (h3 : (S → Q ↔ (Q ↔ P)) → S) : ((R ↔ S) → (Q ↔ S)) ∨ ((P ↔ Q) ↔ R ∨ S) := by
+  have n1 : Q → R := h1.2
+  have n2 : (R ↔ S) → (Q ↔ S) := by
+    have n3 : Q := h1.1
+    have n4 : R := n1 n3
+    intro n5
+    have n6 : S := n5.mp n4
+    constructor
+    · intro n7
+      exact n6
+    · intro n8
+      exact n3
+  exact Or.inl n2
+
+-- uniform_s12_002624: round 1, by sampling
+theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by
+  have n1 : Q := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : R ∨ ¬R := Classical.em R
+      rcases n3 with n4 | n5
+      · have n6 : Q ↔ R := h1.mp n4
+        have n7 : Q := n6.mpr n4
+        exact n2 n7
+      · have n8 : ¬(Q ↔ R) := mt h1.mpr n5
+        · have n9 : Q ↔ R := by
+            constructor
+            · intro n10
+              have n11 : False := n2 n10
+              exact False.elim n11
+            · intro n12
+              have n13 : False := n5 n12
+              exact False.elim n13
+          exact n8 n9
+  exact Or.inl n1
