@@ -18,10 +18,6 @@ summary = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(summary)
 
 
-def solved(r: dict) -> set:
-    return set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
-
-
 def table(recipes: dict[str, Path], seed: int, budget: float, multiples: int) -> dict:
     from gentzen.ttrl.report import solved_within, training_overhead
 
@@ -55,19 +51,19 @@ def table(recipes: dict[str, Path], seed: int, budget: float, multiples: int) ->
 
 def plot(recipes: dict[str, Path], seed: int, budget: float, multiples: int, png: Path) -> None:
     from gentzen.eval.plots import pyplot, save_png
-    from gentzen.ttrl.report import charged, per_target
+    from gentzen.ttrl.report import charged, per_target, round_solved
 
     plt = pyplot()
     fig, (ax, ac) = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
     first = next(iter(recipes.values()))
     ctl = summary.ttrl_run(first / f"control-s{seed}")
     xs = [0.0] + [per_target(r) for r in ctl["rounds"]]
-    ys = [0] + [len(solved(r)) for r in ctl["rounds"]]
+    ys = [0] + [len(round_solved(r)) for r in ctl["rounds"]]
     for a in (ax, ac):
         a.step(xs, ys, where="post", color="black", label="sampling more")
     for name, run_dir in recipes.items():
         ei = summary.ttrl_run(run_dir / f"ei-s{seed}")
-        ys = [0] + [len(solved(r)) for r in ei["rounds"]]
+        ys = [0] + [len(round_solved(r)) for r in ei["rounds"]]
         line = ax.step([0.0] + [per_target(r) for r in ei["rounds"]], ys, where="post", label=f"EI {name}")[0]
         ac.step([0.0] + [charged(r) for r in ei["rounds"]], ys,
                 where="post", color=line.get_color(), label=f"EI {name}")

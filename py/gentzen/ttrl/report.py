@@ -57,6 +57,11 @@ def per_target(r: dict) -> float:
     return float(s.get("targets", 0)) + float(s.get("variants", 0))
 
 
+def round_solved(r: dict) -> set[str]:
+    """The targets solved by the end of round `r`: by sampling or by composition."""
+    return set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
+
+
 def training_overhead(r: dict) -> float:
     """Seconds spent training per second of everything else (sampling, checking, bookkeeping), to the end of
     round `r`: both measured in one run under one load, so the ratio holds however loaded the machine was."""
@@ -82,7 +87,7 @@ def solved_within(run: dict, *, samples: float | None = None, seconds: float | N
             break
         if seconds is not None and float((r.get("seconds") or {}).get("total", 0)) > seconds:
             break
-        got = set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
+        got = round_solved(r)
     return got
 
 
@@ -247,7 +252,7 @@ def plot_runs(paths: list, path: str | Path) -> Path:
     for run in join_shards([load_run(p) for p in paths]):
         xs = [0.0] + [per_target(r) for r in run["rounds"]]
         ws = [0.0] + [float((r.get("seconds") or {}).get("total", 0)) for r in run["rounds"]]
-        ys = [0] + [len(set(r.get("solved", [])) | set(r.get("solved_by_composition", []))) for r in run["rounds"]]
+        ys = [0] + [len(round_solved(r)) for r in run["rounds"]]
         a.plot(xs, ys, "-o", label=run["label"], markersize=3)
         b.plot(ws, ys, "-o", label=run["label"], markersize=3)
     a.set_xlabel("samples per target (targets + variants)")

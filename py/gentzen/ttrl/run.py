@@ -88,9 +88,7 @@ def _rounds(r: Run, where: dict) -> str:
     limit_kind, limit = budget_limit(cfg, r.x)
     matched = arms.matched_samples(cfg.match) if cfg.match else None
     for round_no in range(r.done + 1, cfg.rounds + 1):
-        spent = r.cum["seconds"].get("total", 0.0) if limit_kind == "seconds" else \
-            (r.cum["t_samples"] + r.cum["v_samples"]) / r.n_targets
-        if limit_kind and spent >= limit:
+        if limit_kind and _spent(r, limit_kind) >= limit:
             return "budget"
         active = r.pool.active(cfg.keep_solved)
         want = arms.plan(cfg, active, round_no, matched)
@@ -125,12 +123,16 @@ def _last_round(r: Run, round_no: int, ordered: list[dict], clock, limit_kind: s
     the arm at matched wall-clock for nothing."""
     if round_no >= r.cfg.rounds:
         return True
-    if limit_kind == "samples":
-        drawn = sum(x["attempts"] for x in ordered)
-        return (r.cum["t_samples"] + r.cum["v_samples"] + drawn) / r.n_targets >= limit
+    return bool(limit_kind) and _spent(r, limit_kind, sum(x["attempts"] for x in ordered),
+                                       clock.split()["total"]) >= limit
+
+
+def _spent(r: Run, limit_kind: str, drawn: int = 0, seconds: float = 0.0) -> float:
+    """The budget spent by the finished rounds, plus `drawn` samples and `seconds` of the round in flight: seconds
+    for a seconds budget (--budget, --seconds), else samples per target."""
     if limit_kind == "seconds":
-        return r.cum["seconds"].get("total", 0.0) + clock.split()["total"] >= limit
-    return False
+        return r.cum["seconds"].get("total", 0.0) + seconds
+    return (r.cum["t_samples"] + r.cum["v_samples"] + drawn) / r.n_targets
 
 
 def _interrupted(r: Run, where: dict) -> Interrupted:
