@@ -50,6 +50,10 @@ export DATA_VERSION
 # implications, 5-12 atoms; issue 41) to the data; 0 (the default): the data as before
 N_EXERCISES=${N_EXERCISES:-0}
 export N_EXERCISES
+# DATA_SEED: added to the generators' seeds (1-4), so a continued model (INIT) can train on a fresh slice of the
+# same mix; 0 (the default): the data every earlier model was trained on
+DATA_SEED=${DATA_SEED:-0}
+export DATA_SEED
 FORMAT=${FORMAT:-state}   # state won the from-scratch comparison at equal wall-clock (docs/results.md, issue 21 (d)); FORMAT=whole for the shipped model's format
 OUT=${1:-runs/out/default-$SCALE}
 mkdir -p "$OUT/eval"
@@ -61,10 +65,10 @@ stamp() { echo "[$(( $(date +%s) - t0 )) s] $*" >&2; }
 #    (gen --style user: their input forms and names, one-liners, short textbook shapes); gen excludes
 #    every shipped and acceptance statement, and the held-out check must pass before training.
 if [ -s "$OUT/train.jsonl" ]; then stamp "data: done already ($(wc -l < "$OUT/train.jsonl") records)"; else
-  [ -s "$OUT/gen-u.jsonl" ] || G gen --count "$N_UNIFORM" --data-version "$DATA_VERSION" --seed 1 --out "$OUT/gen-u.jsonl" --json > "$OUT/gen-u.log" &
-  [ -s "$OUT/gen-s.jsonl" ] || G gen --family schema --count "$N_SCHEMA" --atoms 3 --data-version "$DATA_VERSION" --seed 2 --out "$OUT/gen-s.jsonl" --json > "$OUT/gen-s.log"
-  [ -s "$OUT/gen-user.jsonl" ] || G gen --style user --count "$N_USER" --data-version "$DATA_VERSION" --seed 3 --out "$OUT/gen-user.jsonl" --json > "$OUT/gen-user.log"
-  [ "$N_EXERCISES" = 0 ] || [ -s "$OUT/gen-ex.jsonl" ] || G gen --mix exercises --count "$N_EXERCISES" --data-version "$DATA_VERSION" --seed 4 --out "$OUT/gen-ex.jsonl" --json > "$OUT/gen-ex.log"
+  [ -s "$OUT/gen-u.jsonl" ] || G gen --count "$N_UNIFORM" --data-version "$DATA_VERSION" --seed $((DATA_SEED + 1)) --out "$OUT/gen-u.jsonl" --json > "$OUT/gen-u.log" &
+  [ -s "$OUT/gen-s.jsonl" ] || G gen --family schema --count "$N_SCHEMA" --atoms 3 --data-version "$DATA_VERSION" --seed $((DATA_SEED + 2)) --out "$OUT/gen-s.jsonl" --json > "$OUT/gen-s.log"
+  [ -s "$OUT/gen-user.jsonl" ] || G gen --style user --count "$N_USER" --data-version "$DATA_VERSION" --seed $((DATA_SEED + 3)) --out "$OUT/gen-user.jsonl" --json > "$OUT/gen-user.log"
+  [ "$N_EXERCISES" = 0 ] || [ -s "$OUT/gen-ex.jsonl" ] || G gen --mix exercises --count "$N_EXERCISES" --data-version "$DATA_VERSION" --seed $((DATA_SEED + 4)) --out "$OUT/gen-ex.jsonl" --json > "$OUT/gen-ex.log"
   wait
   EX=(); [ "$N_EXERCISES" = 0 ] || EX=("$OUT/gen-ex.jsonl")
   cat "$OUT/gen-u.jsonl" "$OUT/gen-s.jsonl" "$OUT/gen-user.jsonl" ${EX[@]+"${EX[@]}"} > "$OUT/train.jsonl.partial"
@@ -161,6 +165,8 @@ meta["recipe"] = {"script": "runs/default_model_recipe.sh", "scale": scale, "che
                   "data_version": int(os.environ.get("DATA_VERSION", "1"))}
 if os.environ.get("N_EXERCISES", "0") != "0":  # gen --mix exercises records in the data (issue 41)
     meta["recipe"]["exercise_records"] = int(os.environ["N_EXERCISES"])
+if os.environ.get("DATA_SEED", "0") != "0":  # a fresh slice of the same mix (generator seeds + DATA_SEED)
+    meta["recipe"]["data_seed"] = int(os.environ["DATA_SEED"])
 meta["training_seconds"] = {"sft": sft.get("seconds"), "total": meta.get("seconds"),
                             "ei": round(float(meta.get("seconds") or 0) - float(sft.get("seconds") or 0), 2)}
 init = out / "init-gentzen.json"

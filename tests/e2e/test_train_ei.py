@@ -189,3 +189,22 @@ def test_time_budget_stops_before_a_new_round(setup):
                        samples=2, steps=1, batch=4, limit=3, seconds=0.001, threads=1))
     assert (res.rounds, res.stopped) == (1, "budget") and res.model.endswith("round-001")
     assert res.totals["targets"] == 3 and res.totals["samples"] == 6
+
+
+def test_a_moved_model_resumes_and_a_replaced_one_is_refused(setup, tmp_path):
+    import shutil
+
+    root, full = setup
+    out = tmp_path / "run"
+    shutil.copytree(root / "full", out)
+    moved = tmp_path / "moved"
+    shutil.copytree(root / "m", moved)
+    args = _args(root, out, "--resume")
+    i = args.index("--model") + 1
+    args[i] = str(moved)  # the same weights at another path: the run goes on (nothing left to do here)
+    same = subprocess.run(args, capture_output=True, text=True, env=ENV, timeout=300)
+    assert same.returncode == 0, same.stderr
+    (moved / "model.safetensors").write_bytes(b"another model")  # a new model at the path: refused
+    other = subprocess.run(args, capture_output=True, text=True, env=ENV, timeout=300)
+    assert other.returncode == 2 and "other weights" in other.stderr and "Traceback" not in other.stderr
+    assert _results(out) == _results(root / "full")

@@ -138,6 +138,32 @@ def test_a_changed_setting_refuses_to_resume(tmp_path):
         check_config(cfg)
 
 
+def test_a_moved_model_resumes_and_a_replaced_one_is_refused(tmp_path):
+    import shutil
+
+    from gentzen.errors import InputError
+
+    cfg = _cfg(tmp_path, rounds=1, compose=False)
+    (Path(cfg.model) / "model.safetensors").write_bytes(b"weights one")
+    run(cfg, engine_factory=_scripted({}))
+    state = json.loads((Path(cfg.out) / "state.json").read_text())
+    assert state["model_digest"] and state["model_digest"] == json.loads((Path(cfg.out) / "config.json").read_text())["model_digest"]
+    moved = tmp_path / "moved"
+    shutil.copytree(cfg.model, moved)  # the same weights at another path (the old shipped model kept aside)
+    run(TTRLConfig(**{**cfg.__dict__, "model": str(moved), "rounds": 2, "resume": True}), engine_factory=_scripted({}))
+    assert [r["round"] for r in _rounds(cfg.out)] == [1, 2]
+    (Path(cfg.model) / "model.safetensors").write_bytes(b"weights two")  # a new model shipped at the old path
+    with pytest.raises(InputError, match="other weights"):
+        run(TTRLConfig(**{**cfg.__dict__, "rounds": 3, "resume": True}), engine_factory=_scripted({}))
+    # a run from before the digest was recorded has only its path to go by (the resume above recorded `moved`)
+    legacy = {k: v for k, v in json.loads((Path(cfg.out) / "state.json").read_text()).items() if k != "model_digest"}
+    (Path(cfg.out) / "state.json").write_text(json.dumps(legacy))
+    with pytest.raises(InputError, match="records no weights digest"):
+        run(TTRLConfig(**{**cfg.__dict__, "rounds": 3, "resume": True}), engine_factory=_scripted({}))
+    run(TTRLConfig(**{**cfg.__dict__, "model": str(moved), "rounds": 3, "resume": True}), engine_factory=_scripted({}))
+    assert [r["round"] for r in _rounds(cfg.out)] == [1, 2, 3]
+
+
 def test_frontier_rule_and_repeats():
     cfg = TTRLConfig(keep=4, repeat=8, mastered=0.75)
     rows = [{"name": "v1", "kind": "lemma", "theorem": "a", "attempts": 16, "verified": 4, "proofs": ["p", "q"]},

@@ -47,6 +47,20 @@ def read_meta(path: str | Path) -> dict:
     return json.loads(f.read_text()) if f.is_file() else {}
 
 
+def weights_digest(path: str | Path) -> str:
+    """The first 16 hex digits of the SHA-256 over a model folder's weight files (sorted by name):
+    which model a run started from, wherever the folder has since moved; "" for a folder without them."""
+    import hashlib
+
+    digest, files = hashlib.sha256(), sorted(p for p in Path(path).glob("*")
+                                             if p.suffix in (".safetensors", ".bin") and p.is_file())
+    for f in files:
+        with f.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()[:16] if files else ""
+
+
 def training_seconds(meta: dict) -> float:
     """All the training a model's `gentzen.json` records: a continued model's cumulative seconds
     (its own plus those of the model it started from), else its recipe's total, else its trainer's."""

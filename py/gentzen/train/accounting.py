@@ -144,11 +144,13 @@ def sampled_rows(samples_file: Path, targets: list[str]) -> dict[int, dict]:
 
 
 def resume_state(path: Path, cfg, provenance: tuple[str, ...], keys: tuple[str, ...], what: str,
-                 why: str = "") -> dict | None:
+                 why: str = "", model_digest: str | None = None) -> dict | None:
     """With `cfg.resume`, the run's state file (None when it has none yet, or without --resume).
 
     A file that is not JSON with `keys` says it is not `what`; one started with other
-    `provenance` settings is refused, since the resumed run would not be the run it claims."""
+    `provenance` settings is refused, since the resumed run would not be the run it claims. With
+    `model_digest` (checkpoint.weights_digest of `cfg.model`, which the run's state records as
+    "model_digest"), `model` is compared by its weights, not its path (`same_model`)."""
     import json
 
     from gentzen.errors import InputError
@@ -160,9 +162,26 @@ def resume_state(path: Path, cfg, provenance: tuple[str, ...], keys: tuple[str, 
         _ = [state[k] for k in keys]
     except (ValueError, KeyError, TypeError):
         raise InputError(f"{path}: not {what}") from None
-    changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in provenance
+    by_path = provenance if model_digest is None else tuple(k for k in provenance if k != "model")
+    changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in by_path
                if state["config"].get(k) != getattr(cfg, k)]
     if changes:
         raise InputError(f"{path.parent} was started with other settings ({'; '.join(changes)}); "
                          f"{why}use another --out")
+    if model_digest is not None:
+        same_model(path.parent, state, cfg.model, model_digest)
     return state
+
+
+def same_model(out: Path, state: dict, model: str, digest: str) -> None:
+    """A resume starts from the weights the run started from: a moved model folder is the same model, a
+    path whose model was replaced (a new shipped model) is not. Runs from before the digest have only the path."""
+    from gentzen.errors import InputError
+
+    was_path, was = state["config"].get("model"), state.get("model_digest")
+    if was is None and was_path != model:
+        raise InputError(f"{out} was started from --model {was_path} (its state records no weights digest, so a "
+                         f"moved model cannot be recognised): resume with --model {was_path}, or use another --out")
+    if was is not None and was != digest:
+        raise InputError(f"{out} was started from other weights ({was_path}, digest {was}); --model {model} has "
+                         f"digest {digest or 'none (no weight files)'}: resume with the run's model, or use another --out")

@@ -230,12 +230,13 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
 
     # Resume: the last finished round's model; logs keep only finished rounds' lines
     state_file, rounds_log, steps_log = out / "state.json", JsonlLog(out / "rounds.jsonl"), JsonlLog(out / "steps.jsonl")
+    digest = checkpoint.weights_digest(cfg.model)  # a moved model resumes, a replaced one is refused
     state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "model", "config"),
-                         "an expert-iteration state file (written by train ei)", "its rounds would not repeat: ")
+                         "an expert-iteration state file (written by train ei)", "its rounds would not repeat: ", digest)
     done = state["rounds"] if state else 0
     current = str(out / state["model"]) if state and state["model"] else cfg.model
     if state is None:  # from now on OUT is this run's: a later start needs --resume and the same settings
-        atomic_write_json(state_file, {"rounds": 0, "model": None, "config": asdict(cfg)})
+        atomic_write_json(state_file, {"rounds": 0, "model": None, "model_digest": digest, "config": asdict(cfg)})
     finished = rounds_log.keep(lambda r: r.get("round", 0) <= done)
     steps_log.keep(lambda r: r.get("round", 0) <= done)
     buffer: dict[int, dict] = {}  # found proofs of finished rounds, rebuilt from their samples files
@@ -363,7 +364,8 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
 
                     save_adapter(stats.model, out / record["model"] / "adapter")
             rounds_log.write(record)  # the round counts as finished once state.json says so
-            atomic_write_json(state_file, {"rounds": round_no, "model": record["model"], "config": asdict(cfg)})
+            atomic_write_json(state_file, {"rounds": round_no, "model": record["model"], "model_digest": digest,
+                                            "config": asdict(cfg)})
             current = str(out / record["model"])
             totals.add(tally)
             for k in seconds:

@@ -229,12 +229,13 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
     set_threads(cfg.threads)
 
     state_file, rounds_log, steps_log = out / "state.json", JsonlLog(out / "rounds.jsonl"), JsonlLog(out / "steps.jsonl")
+    digest = checkpoint.weights_digest(cfg.model)  # a moved model resumes, a replaced one is refused
     state = resume_state(state_file, cfg, PROVENANCE, ("rounds", "model", "config"),
-                         "a GRPO state file (written by train grpo)", "its rounds would not repeat: ")
+                         "a GRPO state file (written by train grpo)", "its rounds would not repeat: ", digest)
     done = state["rounds"] if state else 0
     current = str(out / state["model"]) if state and state["model"] else cfg.model
     if state is None:
-        atomic_write_json(state_file, {"rounds": 0, "model": None, "config": asdict(cfg)})
+        atomic_write_json(state_file, {"rounds": 0, "model": None, "model_digest": digest, "config": asdict(cfg)})
     finished = rounds_log.keep(lambda r: r.get("round", 0) <= done)
     steps_log.keep(lambda r: r.get("round", 0) <= done)
     totals = Tally()
@@ -292,7 +293,8 @@ def run(cfg: GRPOConfig, progress: Callable[[dict], None] | None = None) -> GRPO
                                            {"round": round_no, "torch_rng": torch.get_rng_state(),
                                             "python_rng": random.getstate()})
             rounds_log.write(record)
-            atomic_write_json(state_file, {"rounds": round_no, "model": record["model"], "config": asdict(cfg)})
+            atomic_write_json(state_file, {"rounds": round_no, "model": record["model"], "model_digest": digest,
+                                            "config": asdict(cfg)})
             current = str(out / record["model"])
             totals.add(tally)
             for k in seconds:

@@ -43,6 +43,7 @@ class Run:
     done: int = 0            # rounds finished
     first: int = 0           # rounds finished before this process started (a resume)
     x: float = 0.0           # the model's cumulative training seconds (--budget's unit)
+    model_digest: str = ""   # --model's weights (checkpoint.weights_digest): a resume must start from the same
     started: float = field(default_factory=time.monotonic)
 
     @property
@@ -329,7 +330,7 @@ def finish_round(run: Run, round_no: int, record: dict, rows: dict[str, dict]) -
     write_tables(run.out, run.pool, rows, run.cfg.arm)
     atomic_write_json(run.out / "state.json", {"rounds": round_no, "pool": run.pool.to_json(), "phase": run.phase,
                                                "history": run.history, "models": run.models,
-                                               "config": asdict(run.cfg)})
+                                               "model_digest": run.model_digest, "config": asdict(run.cfg)})
     try:
         plot_runs([run.out], run.out / "curves.png")
     except Exception:  # noqa: BLE001 - a chart never costs a finished round

@@ -172,8 +172,9 @@ def _open_run(cfg: TTRLConfig) -> tuple[Path, list, dict, dict | None]:
     refuse_past_context(cfg.model, cfg.format, [(f"{cfg.theorems}: target {t.name}", t.theorem) for t in targets])
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
+    digest = checkpoint.weights_digest(cfg.model)  # a moved model resumes, a replaced one is refused
     state = resume_state(out / "state.json", cfg, PROVENANCE, ("rounds", "pool", "config", "phase"),
-                         "a ttrl state file (written by gentzen ttrl)", "its rounds would not repeat: ")
+                         "a ttrl state file (written by gentzen ttrl)", "its rounds would not repeat: ", digest)
     shard_info = None if shard is None else {"index": shard[0], "count": shard[1], "names": [t.name for t in targets]}
     if state and (out / "config.json").is_file():  # --shard or the Slurm task may differ on a resume: refuse
         import json
@@ -184,7 +185,7 @@ def _open_run(cfg: TTRLConfig) -> tuple[Path, list, dict, dict | None]:
                              "give the same --shard (or Slurm array task) to resume it")
     x = checkpoint.training_seconds(meta)  # the model's cumulative training, not its last SFT slice
     run_info = {
-        "kind": "ttrl", "arm": cfg.arm, "model": cfg.model, "theorems": cfg.theorems, "targets": len(targets),
+        "kind": "ttrl", "arm": cfg.arm, "model": cfg.model, "model_digest": digest, "theorems": cfg.theorems, "targets": len(targets),
         "rounds": cfg.rounds, "budget": {"x_seconds": x, "multiple": parse_budget(cfg.budget),
                                          "seconds": cfg.seconds, "samples_per_target": cfg.samples_per_target},
         "seed": cfg.seed, "options": asdict(cfg), "command": _command(), "gentzen_version": __version__,
@@ -214,6 +215,7 @@ def _start(cfg: TTRLConfig, out: Path, targets: list, run_info: dict, state: dic
             state["history"] if state else [], state["models"] if state else {},
             _cumulative(finished[-1] if finished else None), verifier, source, trains, say, engine_factory)
     r.done, r.first, r.x = done, done, run_info["budget"]["x_seconds"]
+    r.model_digest = run_info["model_digest"]
     run_info.update(variants=pool.variant_report(), replay=source.describe())  # as the source reports them
     atomic_write_json(out / "config.json", run_info)
     say({"event": "start", "arm": cfg.arm, "targets": r.n_targets, "pool": pool.counts(), "rounds_done": done,
