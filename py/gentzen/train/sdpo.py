@@ -110,11 +110,12 @@ class _Session:
         self.ucfg = UpdateConfig(lr=cfg.lr, seed=cfg.seed, format=model_format(cfg))
         self.gaps: list[tuple[float, int]] = []  # (gap, proofs) of every measured iteration
         self.teacher = None  # the stop-gradient teacher of the theorem (per-theorem) or the run (batch)
+        self.model_digest = ""  # --model's weights (checkpoint.weights_digest), recorded for a resume
 
     def save_state(self, done: int) -> None:
         from gentzen.io import atomic_write_json
 
-        atomic_write_json(self.state_file, {"done": done, "config": asdict(self.cfg)})
+        atomic_write_json(self.state_file, {"done": done, "model_digest": self.model_digest, "config": asdict(self.cfg)})
 
     def gate(self, gap, proofs: int, where: str) -> None:
         """SDPO helps only when the teacher out-reads the student: refuse otherwise (unless --force)."""
@@ -262,9 +263,13 @@ def run(cfg: SDPOConfig, progress: Callable[[dict], None] | None = None) -> SDPO
     out.mkdir(parents=True, exist_ok=True)
     set_threads(cfg.threads)
     theorems = load_theorems(cfg)
+    from gentzen.models.checkpoint import weights_digest
+
+    digest = weights_digest(cfg.model)  # a moved model resumes, a replaced one is refused
     state = resume_state(out / "state.json", cfg, PROVENANCE, ("done", "config"),
-                         "an SDPO state file (written by train sdpo)")
+                         "an SDPO state file (written by train sdpo)", model_digest=digest)
     s = _Session(cfg, torch, say, out, theorems, state)
+    s.model_digest = digest
     stop = CtrlC()
     if state is None and cfg.task == "prop":  # the gap before the first update; state.json only once it passes
         gap0 = preflight(torch, cfg, s.engine, s.verifier, s.model, s.model, s.tokenizer, theorems)
