@@ -17,6 +17,8 @@
 #        seeds 0 1. Issue 40 (a): TARGETS_FILE=runs/experiments/data/frontier/failures.jsonl BUDGET=64 MULT=5 SEEDS="0 1"
 #        EI_ARGS: extra `gentzen ttrl run` options for the ei arm only (e.g. "--replay-share 0.33", a cheaper update);
 #        the control arm does not train, so a run varying EI_ARGS may reuse another OUT's control-sN{,.json} (copy them)
+#        Issue 40's runs (runs/out/ttei40*) started from the model shipped before the exercise model: resume them with
+#        M=runs/experiments/data/models/issue40_base (ttrl matches a moved model by its weights)
 set -euo pipefail
 source "$(dirname "$0")/expt_common.sh"
 OUT=${1:-runs/out/ttei}

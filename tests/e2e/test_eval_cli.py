@@ -153,10 +153,10 @@ def test_compare_two_runs(tmp_path):
 
 
 def test_progress_lines_with_eta_when_stderr_is_a_log():
-    """Without a terminal (a log, a pipe) eval writes `eval: METHOD seed S: i/N theorems, T s[, ETA E s]`
-    lines on stderr as items finish, the last one at N/N."""
+    """Without a terminal (a log, a pipe) eval writes `eval: METHOD: i/N items, T s[, ETA E s]` lines on
+    stderr as (theorem, seed) items finish, the last one at N/N (3 theorems × 2 seeds: 6)."""
     r = gentzen("eval", "textbook", "-n", "2", "--limit", "3", "--method", "plain", "--seeds", "0,1", "--threads", "1")
     assert r.returncode == 0, r.stderr[-2000:]
     lines = [x for x in r.stderr.splitlines() if x.startswith("eval: ")]
-    assert lines and lines[-1].startswith("eval: plain seed 1: 6/6 theorems, "), r.stderr
-    assert all(" theorems, " in x and x.split(" theorems, ")[1].split(" s")[0].isdigit() for x in lines)
+    assert lines and lines[-1].startswith("eval: plain: 6/6 items, "), r.stderr
+    assert all(" items, " in x and x.split(" items, ")[1].split(" s")[0].isdigit() for x in lines)

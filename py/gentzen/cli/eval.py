@@ -108,7 +108,9 @@ def evaluate(
         lines = None if json_out or err.is_terminal else ProgressLines()
 
         def progress(ev: dict) -> None:
-            what = f"{ev['method']} seed {ev['seed']}" if ev.get("method") else "eval"
+            # a method's seeds run together (sampling across items): the count is over all its (theorem, seed)
+            # items, so the label names the method, not the seed the last item happened to have
+            what = ev["method"] if ev.get("method") else "eval"
             bar.update(task, completed=ev["done"], total=ev["total"], description=what)
             if lines is not None:
                 lines.update(ev, what)
@@ -134,7 +136,7 @@ def evaluate(
 
 
 class ProgressLines:
-    """`eval: guided seed 0: 12/40 theorems, 31 s, ETA 72 s` lines on stderr as items finish (no
+    """`eval: guided: 12/40 items, 31 s, ETA 72 s` lines on stderr as (theorem, seed) items finish (no
     terminal: a log file, a pipe), the ETA from this run's own rate (resumed items do not count)."""
 
     def __init__(self, every: float = 2.0) -> None:
@@ -153,7 +155,7 @@ class ProgressLines:
         self.shown = now
         ran, elapsed = done - self.first, now - self.t0
         eta = f", ETA {elapsed / ran * (total - done):.0f} s" if ran and done < total else ""
-        err.print(f"eval: {what}: {done}/{total} theorems, {elapsed:.0f} s{eta}", markup=False, highlight=False)
+        err.print(f"eval: {what}: {done}/{total} items, {elapsed:.0f} s{eta}", markup=False, highlight=False)
 
 
 def _pct(v) -> str:
