@@ -139,6 +139,19 @@ def append_jsonl_line(path: str | Path, record: dict) -> None:
         os.close(fd)
 
 
+def sha16(*paths: str | Path) -> str:
+    """The first 16 hex digits of the SHA-256 over the files' bytes, in the order given (streamed): the data
+    hash gentzen.json records (one file) and a model's weights digest (its weight files)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in paths:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    return h.hexdigest()[:16]
+
+
 def read_jsonl_resumable(path: str | Path) -> list[dict]:
     """The complete records of an append-only JSONL file (a torn or garbled line is skipped)."""
     out: list[dict] = []

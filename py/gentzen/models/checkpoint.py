@@ -50,15 +50,10 @@ def read_meta(path: str | Path) -> dict:
 def weights_digest(path: str | Path) -> str:
     """The first 16 hex digits of the SHA-256 over a model folder's weight files (sorted by name):
     which model a run started from, wherever the folder has since moved; "" for a folder without them."""
-    import hashlib
+    from gentzen.io import sha16
 
-    digest, files = hashlib.sha256(), sorted(p for p in Path(path).glob("*")
-                                             if p.suffix in (".safetensors", ".bin") and p.is_file())
-    for f in files:
-        with f.open("rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                digest.update(block)
-    return digest.hexdigest()[:16] if files else ""
+    files = sorted(p for p in Path(path).glob("*") if p.suffix in (".safetensors", ".bin") and p.is_file())
+    return sha16(*files) if files else ""
 
 
 def training_seconds(meta: dict) -> float:

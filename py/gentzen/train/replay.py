@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gentzen.errors import InputError
+from gentzen.io import sha16
 
 MODEL, NONE = "model", "none"
 
@@ -50,15 +51,6 @@ def check_replay(spec: str, share: float, probe: int) -> None:
         raise InputError(f"--replay-share must be in [0, 1), got {share:g}")
     if probe < 0:
         raise InputError(f"--probe must be at least 0 (0: off), got {probe}")
-
-
-def sha16(path: Path) -> str:
-    """The data hash gentzen.json records: sha256 of the file, first 16 hex digits."""
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()[:16]
 
 
 def cache_dir() -> Path:
