@@ -147,7 +147,8 @@ def test_a_moved_model_resumes_and_a_replaced_one_is_refused(tmp_path):
     (Path(cfg.model) / "model.safetensors").write_bytes(b"weights one")
     run(cfg, engine_factory=_scripted({}))
     state = json.loads((Path(cfg.out) / "state.json").read_text())
-    assert state["model_digest"] and state["model_digest"] == json.loads((Path(cfg.out) / "config.json").read_text())["model_digest"]
+    config = json.loads((Path(cfg.out) / "config.json").read_text())
+    assert state["model_digest"] and state["model_digest"] == config["model_digest"]
     moved = tmp_path / "moved"
     shutil.copytree(cfg.model, moved)  # the same weights at another path (the old shipped model kept aside)
     run(TTRLConfig(**{**cfg.__dict__, "model": str(moved), "rounds": 2, "resume": True}), engine_factory=_scripted({}))

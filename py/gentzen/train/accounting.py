@@ -184,4 +184,5 @@ def same_model(out: Path, state: dict, model: str, digest: str) -> None:
                          f"moved model cannot be recognised): resume with --model {was_path}, or use another --out")
     if was is not None and was != digest:
         raise InputError(f"{out} was started from other weights ({was_path}, digest {was}); --model {model} has "
-                         f"digest {digest or 'none (no weight files)'}: resume with the run's model, or use another --out")
+                         f"digest {digest or 'none (no weight files)'}: resume with the run's model, "
+                         "or use another --out")

@@ -115,7 +115,8 @@ class _Session:
     def save_state(self, done: int) -> None:
         from gentzen.io import atomic_write_json
 
-        atomic_write_json(self.state_file, {"done": done, "model_digest": self.model_digest, "config": asdict(self.cfg)})
+        atomic_write_json(self.state_file, {"done": done, "model_digest": self.model_digest,
+                                            "config": asdict(self.cfg)})
 
     def gate(self, gap, proofs: int, where: str) -> None:
         """SDPO helps only when the teacher out-reads the student: refuse otherwise (unless --force)."""

@@ -185,7 +185,8 @@ def _open_run(cfg: TTRLConfig) -> tuple[Path, list, dict, dict | None]:
                              "give the same --shard (or Slurm array task) to resume it")
     x = checkpoint.training_seconds(meta)  # the model's cumulative training, not its last SFT slice
     run_info = {
-        "kind": "ttrl", "arm": cfg.arm, "model": cfg.model, "model_digest": digest, "theorems": cfg.theorems, "targets": len(targets),
+        "kind": "ttrl", "arm": cfg.arm, "model": cfg.model, "model_digest": digest, "theorems": cfg.theorems,
+        "targets": len(targets),
         "rounds": cfg.rounds, "budget": {"x_seconds": x, "multiple": parse_budget(cfg.budget),
                                          "seconds": cfg.seconds, "samples_per_target": cfg.samples_per_target},
         "seed": cfg.seed, "options": asdict(cfg), "command": _command(), "gentzen_version": __version__,

@@ -31,6 +31,38 @@ theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R 
   · intro n4
     exact n1
 
+-- uniform_s11_000400: round 9, by sampling
+theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (h2 : ¬(P ↔ S)) (h3 : Q) (h4 : (R → S) ∧ (Q → R)) : (Q ∧ R) ∧ ¬P := by
+  have n1 : Q → R := h4.2
+  have n2 : R := n1 h3
+  have n3 : R → S := h4.1
+  have n4 : S := n3 n2
+  constructor
+  · exact ⟨h3, n2⟩
+  · intro n5
+    have n6 : P ↔ S := by
+      constructor
+      · intro n7
+        exact n4
+      · intro n8
+        exact n5
+    exact h2 n6
+
+-- uniform_s11_000596: round 7, by sampling
+theorem uniform_s11_000596 (P Q R S : Prop) (h1 : (S ∨ R) ∧ (P ∨ Q)) (h2 : Q → S ↔ Q ∧ R) : R → S := by
+  intro n1
+  have n2 : Q → S := by
+    intro n3
+    have n4 : P ∨ Q := Or.inr n3
+    have n5 : Q ∧ R := by
+      exact ⟨n3, n1⟩
+    have n6 : Q → S := h2.mpr n5
+    exact n6 n3
+  have n7 : Q ∧ R := h2.mp n2
+  have n8 : Q := n7.1
+  have n9 : S := n2 n8
+  exact n9
+
 -- uniform_s11_001930: round 2, by sampling
 theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
   rcases h2 with n1 | n2
@@ -41,6 +73,43 @@ theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨
   · have n5 : P := h3.mp n2
     · have n6 : Q ∧ P := ⟨n2, n5⟩
       exact Or.inr n6
+
+-- uniform_s11_002398: round 4, by sampling
+theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R) ∧ (R ∧ S) ∧ (P → Q)) (h3 : ((R ↔ Q) → Q ∧ P) ∧ (R ∧ P ∨ Q)) (h4 : P → R) (h5 : R ↔ S) : (S → S ↔ Q ∧ Q) ∨ P := by
+  have n1 : R ∧ P ∨ Q := h3.2
+  rcases n1 with n3 | n4
+  · have n5 : P := n3.2
+    exact Or.inr n5
+  · have n6 : S → S ↔ Q ∧ Q := by
+      constructor
+      intro n7
+      exact ⟨n4, n4⟩
+      intro n8
+      intro n9
+      exact n9
+    exact Or.inl n6
+
+-- uniform_s11_001717: round 6, by sampling
+theorem uniform_s11_001717 (P Q R S : Prop) (h1 : (R → R) → R ↔ ¬Q ∨ (S ↔ S)) (h2 : (P → P) ∧ Q → ¬S) (h3 : Q) (h4 : S → ¬S) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : R → R := by
+      intro n3
+      exact n3
+    have n4 : ¬Q ∨ (S ↔ S) := by
+      have n5 : S ↔ S := by
+        constructor
+        intro n6
+        exact n6
+        · intro n7
+          exact n7
+      exact Or.inr n5
+    have n8 : (R → R) → R := h1.mpr n4
+    have n9 : ¬(R → R) := mt n8 n1
+    have n10 : R → R := by
+      intro n11
+      exact n11
+    exact n9 n10
 
 -- uniform_s11_002977: round 2, by sampling
 theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
@@ -123,6 +192,28 @@ theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q
       exact False.elim n11
     exact Or.inl n5
 
+-- uniform_s11_003877: round 5, by sampling
+theorem uniform_s11_003877 (P Q R S : Prop) : (P → P ↔ P → Q) ∨ (Q ∧ P → (S ↔ R)) := by
+  have n1 : (Q ∧ P → (S ↔ R)) ∨ ¬(Q ∧ P → (S ↔ R)) := Classical.em (Q ∧ P → (S ↔ R))
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P → P ↔ P → Q := by
+      constructor
+      · intro n5
+        · intro n6
+          apply Classical.byContradiction
+          · intro n7
+            have n8 : Q ∧ P → (S ↔ R) := by
+              intro n9
+              have n10 : Q := n9.1
+              have n11 : False := n7 n10
+              exact False.elim n11
+            exact n3 n8
+      · intro n12
+        intro n13
+        exact n13
+    exact Or.inl n4
+
 -- uniform_s11_000493: round 1, by sampling
 theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 : P → R) (h3 : Q) (h4 : ¬(P ∨ P)) (h5 : (R ∧ P) ∧ (P → S) ↔ ¬P ∧ P ∧ Q) : (R ∨ (R ↔ P)) ∨ (R → P) ∨ (S → R) := by
   have n1 : R ∨ ¬R := Classical.em R
@@ -171,6 +262,71 @@ theorem uniform_s11_002949 (P R S : Prop) (h1 : S ∨ (R → P) → (¬R ↔ R))
     have n11 : R := n5.mp n10
     exact n10 n11
 
+-- uniform_s11_004100: round 9, by sampling
+theorem uniform_s11_004100 (P Q R S : Prop) (h1 : ¬((S ↔ S) ∧ R ∧ R)) (h2 : (Q → P) → R) (h3 : R → P) (h4 : P → P) (h5 : R ∧ S → Q) : ¬(Q ∨ Q) → (P → S) → ¬S := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : Q → P := by
+    intro n5
+    have n6 : Q ∨ Q := Or.inl n5
+    have n7 : False := n1 n6
+    exact False.elim n7
+  have n8 : R := h2 n4
+  have n9 : (S ↔ S) ∧ R ∧ R := by
+    constructor
+    · constructor
+      · intro n10
+        exact n10
+      · intro n11
+        exact n11
+    · exact ⟨n8, n8⟩
+  exact h1 n9
+
+-- uniform_s11_004343: round 8, by sampling
+theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (h2 : (P ↔ Q) → Q → R) (h3 : ¬(S → S) → ¬S ∨ ¬P) : ((Q ↔ P) → Q → S) ∨ (S → Q ↔ P → Q) := by
+  have n1 : (S → Q ↔ P → Q) ∨ ¬(S → Q ↔ P → Q) := Classical.em (S → Q ↔ P → Q)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (Q ↔ P) → Q → S := by
+      intro n5
+      intro n6
+      apply Classical.byContradiction
+      intro n7
+      have n8 : ¬(S → Q ↔ P → Q) := by
+        intro n9
+        exact n3 n9
+      have n10 : S → Q ↔ P → Q := by
+        constructor
+        · intro n11
+          intro n12
+          exact n6
+        intro n13
+        intro n14
+        exact n6
+      exact n8 n10
+    exact Or.inl n4
+
+-- uniform_s11_001875: round 6, by sampling
+theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
+  constructor
+  · rcases h3 with n1 | n2
+    · exact n1
+    · have n3 : S ∨ R := Or.inr h1
+      have n4 : S ∨ R := by
+        exact Or.inr h1
+      have n5 : R ↔ S := n2.mpr n4
+      · rcases n4 with n7 | n8
+        · exact n7
+        exact n5.mp n8
+  · rcases h3 with n4 | n5
+    · exact n4
+    · have n9 : S ∨ R := Or.inr h1
+      have n10 : R ↔ S := n5.mpr n9
+      · rcases n9 with n11 | n12
+        · exact n11
+        exact n10.mp n12
+
 -- uniform_s11_004357: round 3, by sampling
 theorem uniform_s11_004357 (P Q R S : Prop) (h1 : ¬¬Q → (R → S) ∨ P) (h2 : ¬(P ∧ R ↔ S → S)) : ((S ↔ Q) ∨ S) ∨ Q := by
   have n1 : (Q ∨ S) ∨ ¬(Q ∨ S) := Classical.em (Q ∨ S)
@@ -192,6 +348,23 @@ theorem uniform_s11_004357 (P Q R S : Prop) (h1 : ¬¬Q → (R → S) ∨ P) (h2
           exact False.elim n13
       exact Or.inl n7
     exact Or.inl n6
+
+-- uniform_s11_003563: round 5, by sampling
+theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
+  have n1 : P → R := h1.1
+  have n2 : P := h1.2
+  constructor
+  · constructor
+    have n3 : Q := h3.mp n2
+    · constructor
+      · intro n4
+        exact n3
+      · intro n5
+        exact h2
+    · constructor
+      exact h2
+      exact n1 n2
+  · exact Or.inl n2
 
 -- uniform_s11_001887: round 1, by sampling
 theorem uniform_s11_001887 (P Q S : Prop) (h1 : P ∨ S) (h2 : P) (h3 : (S → Q) ∧ (S → Q)) (h4 : Q → P ∨ P) : (Q ∨ S) ∨ (Q → S) := by
@@ -318,6 +491,32 @@ theorem uniform_s11_004115 (P Q R S : Prop) (h1 : (Q → Q ↔ P → Q) → ¬R 
       exact n11 h2
   exact Or.inr n1
 
+-- uniform_s11_004188: round 7, by sampling
+theorem uniform_s11_004188 (P R S : Prop) (h1 : P ∧ R ↔ P ∨ S) (h2 : S ↔ P) (h3 : P) : (R ↔ S) ∧ (S ↔ R) := by
+  have n1 : S := h2.mpr h3
+  constructor
+  · constructor
+    · intro n2
+      exact n1
+    · intro n3
+      have n4 : P ∧ R := by
+        constructor
+        exact h3
+        apply Classical.byContradiction
+        intro n5
+        have n6 : P ∨ S := Or.inl h3
+        have n7 : P ∧ R := h1.mpr n6
+        have n8 : R := n7.2
+        exact n5 n8
+      exact n4.2
+  · constructor
+    · intro n9
+      have n10 : P ∨ S := Or.inl h3
+      have n11 : P ∧ R := h1.mpr n10
+      exact n11.2
+    · intro n12
+      exact n1
+
 -- uniform_s11_002588: round 2, by sampling
 theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 : S) (h3 : (R ↔ S) → Q ∧ Q) (h4 : P) (h5 : Q ↔ P) : ((Q ∨ R) ∧ (Q → P)) ∧ ((S → S) → Q → P) := by
   constructor
@@ -332,6 +531,65 @@ theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 :
   · intro n5
     intro n6
     exact h4
+
+-- uniform_s11_004248: round 9, by sampling
+theorem uniform_s11_004248 (P Q R S : Prop) (h1 : R ∨ P ↔ ¬R) (h2 : Q ↔ R) (h3 : S ∨ Q → (S ↔ Q)) : P ∨ Q := by
+  have n1 : Q ∨ ¬Q := Classical.em Q
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P ∨ ¬P := Classical.em P
+    rcases n4 with n5 | n6
+    · exact Or.inl n5
+    · have n7 : Q := by
+        apply Classical.byContradiction
+        · intro n8
+          have n9 : ¬R := mt h2.mpr n8
+          have n10 : R ∨ P := h1.mpr n9
+          rcases n10 with n11 | n12
+          · exact n9 n11
+          · exact n6 n12
+      exact Or.inr n7
+
+-- uniform_s11_005011: round 7, by sampling
+theorem uniform_s11_005011 (P Q R S : Prop) (h1 : (R ∨ P) ∧ (P → S)) (h2 : ¬(Q → P)) (h3 : (R → ¬P) → ¬(S → P)) : Q ↔ R := by
+  have n1 : R ∨ P := h1.1
+  constructor
+  · intro n2
+    apply Classical.byContradiction
+    intro n3
+    have n4 : Q → P := by
+      intro n5
+      rcases n1 with n6 | n7
+      · have n8 : False := n3 n6
+        exact False.elim n8
+      · exact n7
+    exact h2 n4
+  · intro n9
+    apply Classical.byContradiction
+    · intro n10
+      have n11 : Q → P := by
+        intro n12
+        have n13 : False := n10 n12
+        exact False.elim n13
+      exact h2 n11
+
+-- uniform_s11_004326: round 6, by sampling
+theorem uniform_s11_004326 (P Q R S : Prop) (h1 : P ↔ S) (h2 : (R ∨ R) ∧ (P → S) ↔ (Q → Q) ∨ ¬R) : S → S ↔ R ∨ P := by
+  constructor
+  · intro n1
+    have n2 : (Q → Q) ∨ ¬R := by
+      have n3 : Q → Q := by
+        intro n4
+        exact n4
+      exact Or.inl n3
+    have n5 : (R ∨ R) ∧ (P → S) := h2.mpr n2
+    have n6 : R ∨ R := n5.1
+    rcases n6 with n7 | n8
+    · exact Or.inl n7
+    · exact Or.inl n8
+  · intro n9
+    intro n10
+    exact n10
 
 -- uniform_s11_002712: round 1, by sampling
 theorem uniform_s11_002712 (P Q R S : Prop) (h1 : R ∨ P → R ↔ Q → P) (h2 : S) (h3 : P) : R ↔ Q ∨ R := by
@@ -400,6 +658,32 @@ theorem uniform_s11_002815 (P Q R S : Prop) (h1 : R ∧ Q → S ∨ S) (h2 : S) 
   have n6 : S → Q := h3.mpr n1
   exact n6 h2
 
+-- uniform_s11_001199: round 6, by sampling
+theorem uniform_s11_001199 (P Q R S : Prop) (h1 : P ↔ S ∨ S) (h2 : Q → Q) (h3 : (P ∧ R → Q → R) ∧ R) (h4 : P → Q) (h5 : (R ↔ S) ∧ (P → R)) : P := by
+  have n1 : R ↔ S := h5.1
+  have n2 : R := h3.2
+  have n3 : S := n1.mp n2
+  have n4 : S ∨ S := Or.inl n3
+  exact h1.mpr n4
+
+-- uniform_s11_004450: round 5, by sampling
+theorem uniform_s11_004450 (P Q R : Prop) (h1 : (P → P) → P) : (P → R ↔ R → Q) → (R → P ↔ R → Q) := by
+  intro n1
+  constructor
+  intro n2
+  intro n3
+  have n4 : P → R := by
+    intro n5
+    exact n3
+  have n6 : R → Q := n1.mp n4
+  exact n6 n3
+  · intro n7
+    intro n8
+    have n9 : P → P := by
+      intro n10
+      exact n10
+    exact h1 n9
+
 -- uniform_s11_002827: round 2, by sampling
 theorem uniform_s11_002827 (P Q R S : Prop) (h1 : P → S → P ↔ R) (h2 : S ∧ R) (h3 : P) (h4 : (R → P ↔ (Q ↔ R)) ↔ R) : P ∧ Q := by
   have n1 : R := h2.2
@@ -411,6 +695,60 @@ theorem uniform_s11_002827 (P Q R S : Prop) (h1 : P → S → P ↔ R) (h2 : S �
       exact h3
     have n5 : Q ↔ R := n2.mp n3
     exact n5.mpr n1
+
+-- uniform_s11_005185: round 8, by sampling
+theorem uniform_s11_005185 (P Q R S : Prop) (h1 : P → R) (h2 : R → S) (h3 : ¬R ∨ P ∨ R ↔ (R ∨ S) ∧ (Q ∨ Q)) (h4 : R ∨ R ↔ ¬Q) : (¬R ↔ S → R) → (S → Q ↔ ¬S) := by
+  intro n1
+  constructor
+  · intro n2
+    intro n3
+    have n4 : S ∨ R := Or.inl n3
+    have n5 : ¬R ∨ ¬¬R := Classical.em (¬R)
+    rcases n5 with n6 | n7
+    · have n8 : S → R := n1.mp n6
+      have n9 : R := n8 n3
+      exact n6 n9
+    · have n10 : ¬(S → R) := mt n1.mpr n7
+      have n11 : R := Classical.not_not.mp n7
+      have n12 : S → R := by
+        intro n13
+        exact n11
+      exact n10 n12
+  · intro n14
+    intro n15
+    have n16 : False := n14 n15
+    exact False.elim n16
+
+-- uniform_s11_004533: round 4, by sampling
+theorem uniform_s11_004533 (P Q R S : Prop) (h1 : ¬S) (h2 : P ∨ (S ∨ R) ∨ (S → P)) (h3 : P ∨ Q) (h4 : (R → S) ∧ ¬Q → (Q ↔ P) → ¬P) : S ∨ S → (P ↔ Q) := by
+  intro n1
+  constructor
+  intro n2
+  have n3 : (R → S) ∧ S := by
+    constructor
+    · intro n4
+      rcases n1 with n5 | n6
+      · exact n5
+      · exact n6
+    · rcases n1 with n6 | n7
+      · exact n6
+      · exact n7
+  have n8 : S := n3.2
+  rcases h3 with n9 | n10
+  · rcases n1 with n11 | n12
+    · have n13 : False := h1 n11
+      exact False.elim n13
+    · have n14 : False := h1 n12
+      exact False.elim n14
+  · exact n10
+  · intro n15
+    rcases h3 with n15 | hy
+    · exact n15
+    · apply Classical.byContradiction
+      intro n16
+      rcases n1 with n11 | n12
+      · exact h1 n11
+      · exact h1 n12
 
 -- uniform_s11_005241: round 2, by sampling
 theorem uniform_s11_005241 (P Q R S : Prop) (h1 : Q ↔ P) (h2 : R ↔ S) (h3 : ¬¬Q → ¬(P ∧ R)) (h4 : R ∨ Q) (h5 : (R → Q ↔ (R ↔ Q)) → ¬(R ∧ R)) : Q ∨ R := by
@@ -431,6 +769,21 @@ theorem uniform_s11_001488 (P Q R S : Prop) (h1 : P ∧ (Q ↔ R)) (h2 : S ∧ (
   · intro n6
     exact n2
 
+-- uniform_s11_001498: round 7, by sampling
+theorem uniform_s11_001498 (Q R S : Prop) (h1 : S ∨ R) (h2 : (Q ↔ S) ∧ (Q → Q → R)) : R := by
+  have n1 : Q ↔ S := h2.1
+  have n2 : Q → Q → R := h2.2
+  rcases h1 with n3 | n4
+  · have n5 : Q := n1.mpr n3
+    · have n6 : Q → Q → R := by
+        intro n7
+        intro n8
+        have n9 : Q → R := n2 n8
+        exact n9 n7
+      · have n10 : Q → R := n6 n5
+        exact n10 n5
+  · exact n4
+
 -- uniform_s11_003110: round 3, by sampling
 theorem uniform_s11_003110 (P Q R S : Prop) (h1 : R ∧ R) : S → (Q → P) ∨ R ∧ Q := by
   have n1 : R := h1.1
@@ -445,6 +798,28 @@ theorem uniform_s11_003110 (P Q R S : Prop) (h1 : R ∧ R) : S → (Q → P) ∨
       exact False.elim n9
     exact Or.inl n7
 
+-- uniform_s11_005423: round 4, by sampling
+theorem uniform_s11_005423 (P Q R S : Prop) (h1 : (P → P) ∧ S) (h2 : R ∨ Q → ¬S) (h3 : ¬P) (h4 : (P → P) → S ∧ S) (h5 : ((S → P) → (P ↔ Q)) → (S ∨ S) ∧ (R → Q)) : ((R ↔ P) ↔ P ∨ R) → P := by
+  have n1 : S := h1.2
+  intro n2
+  have n3 : S → P := by
+    intro n4
+    have n5 : R ↔ P := by
+      constructor
+      intro n6
+      have n7 : R ∨ Q := Or.inl n6
+      have n8 : ¬S := h2 n7
+      have n9 : False := n8 n1
+      exact False.elim n9
+      · intro n10
+        have n11 : False := h3 n10
+        exact False.elim n11
+    have n12 : P ∨ R := n2.mp n5
+    rcases n12 with n13 | n14
+    · exact n13
+    · exact n5.mp n14
+  exact n3 n1
+
 -- uniform_s11_003274: round 1, by sampling
 theorem uniform_s11_003274 (P Q R S : Prop) (h1 : Q ∨ (P ↔ S) ∧ P) (h2 : ¬((R ↔ R) → R ∨ Q)) : P → P → S := by
   intro n1
@@ -457,6 +832,63 @@ theorem uniform_s11_003274 (P Q R S : Prop) (h1 : Q ∨ (P ↔ S) ∧ P) (h2 : �
     exact False.elim n7
   · have n8 : P ↔ S := n4.1
     exact n8.mp n2
+
+-- uniform_s11_004752: round 6, by sampling
+theorem uniform_s11_004752 (P Q R S : Prop) (h1 : S → R → R ↔ (¬Q ↔ S ∨ Q)) (h2 : (P → R) ∧ P ∧ R) (h3 : P ∧ Q ∨ P ∨ S) (h4 : (Q ∨ P ↔ S ∧ Q) → ¬Q) (h5 : P ∧ R ∧ R ∨ ¬(Q → P)) : Q → Q ↔ ¬Q := by
+  have n1 : P ∧ R := h2.2
+  have n2 : R := n1.2
+  constructor
+  · intro n3
+    intro n4
+    have n5 : S → R → R := by
+      intro n6
+      intro n7
+      exact n7
+    have n8 : ¬Q ↔ S ∨ Q := h1.mp n5
+    have n9 : S ∨ Q := Or.inr n4
+    have n10 : ¬Q := n8.mpr n9
+    exact n10 n4
+  · intro n11
+    intro n12
+    exact n12
+
+-- uniform_s11_003299: round 6, by sampling
+theorem uniform_s11_003299 (Q R S : Prop) (h1 : Q) (h2 : Q ∧ S ↔ S ∧ Q → R ∧ R) (h3 : Q) : R ∨ S := by
+  have n1 : S := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : S ∧ Q → R ∧ R := by
+        intro n4
+        have n5 : S := n4.1
+        have n6 : False := n2 n5
+        exact False.elim n6
+      have n7 : Q ∧ S := h2.mpr n3
+      have n8 : S := n7.2
+      exact n2 n8
+  exact Or.inr n1
+
+-- uniform_s11_005440: round 4, by sampling
+theorem uniform_s11_005440 (P Q R S : Prop) (h1 : R ∧ ((R ↔ S) ↔ S → P)) (h2 : S ∧ (R ↔ Q)) : (S ↔ P) ∨ Q ∧ P := by
+  have n1 : R := h1.1
+  have n2 : S ↔ P := by
+    have n3 : (R ↔ S) ↔ S → P := h1.2
+    constructor
+    · intro n4
+      have n5 : R ↔ S := by
+        constructor
+        · intro n6
+          exact n4
+        · intro n7
+          exact n1
+      have n8 : S → P := n3.mp n5
+      exact n8 n4
+    · intro n9
+      have n10 : S → P := by
+        intro n11
+        exact n9
+      have n12 : R ↔ S := n3.mpr n10
+      exact n12.mp n1
+  exact Or.inl n2
 
 -- uniform_s11_005471: round 1, by sampling
 theorem uniform_s11_005471 (P Q R S : Prop) (h1 : (R ∨ P) ∨ (R → Q)) (h2 : R ∨ S → P → P) (h3 : (R ↔ Q ∧ Q) → (R ∧ P) ∧ (Q ↔ R)) : R ∨ Q := by
@@ -494,6 +926,15 @@ theorem uniform_s11_003374 (P Q R S : Prop) (h1 : ¬(S ↔ Q)) (h2 : Q) (h3 : (P
   · intro n5
     exact n5.1
 
+-- uniform_s11_001788: round 8, by sampling
+theorem uniform_s11_001788 (P Q R S : Prop) (h1 : P ∧ (¬P ∨ R)) (h2 : P ∨ S) (h3 : S ∨ Q) (h4 : (P → S) ∨ (S → R)) (h5 : S → Q) : R := by
+  have n1 : ¬P ∨ R := h1.2
+  have n2 : P := h1.1
+  rcases n1 with n4 | n5
+  · have n6 : False := n4 n2
+    exact False.elim n6
+  · exact n5
+
 -- uniform_s11_004979: round 2, by sampling
 theorem uniform_s11_004979 (P Q R S : Prop) (h1 : (P → Q) ∧ ¬Q) (h2 : S ∧ R) (h3 : P ∧ S → ¬P) : (Q → P ∨ S) → (S → P ↔ ¬R) := by
   have n1 : S := h2.1
@@ -509,6 +950,27 @@ theorem uniform_s11_004979 (P Q R S : Prop) (h1 : (P → Q) ∧ ¬Q) (h2 : S ∧
   · intro n9
     have n10 : False := n9 n2
     exact False.elim n10
+
+-- uniform_s11_005628: round 7, by sampling
+theorem uniform_s11_005628 (P Q R S : Prop) (h1 : (P ∨ P ↔ Q) ∨ (R ∧ S → ¬R)) (h2 : (¬Q ∨ (Q → S)) ∨ P) (h3 : ¬S) (h4 : S ↔ P) (h5 : Q → Q) : (P ↔ Q) ∧ (S → Q) := by
+  have n1 : ¬P := mt h4.mpr h3
+  constructor
+  constructor
+  · intro n2
+    have n3 : False := n1 n2
+    exact False.elim n3
+  · intro n4
+    rcases h2 with n5 | n6
+    · rcases n5 with n6 | n7
+      · have n8 : False := n6 n4
+        exact False.elim n8
+      · have n9 : S := n7 n4
+        have n10 : False := h3 n9
+        exact False.elim n10
+    · exact n6
+  · intro n11
+    have n12 : False := h3 n11
+    exact False.elim n12
 
 -- uniform_s11_005092: round 2, by sampling
 theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔ P)) (h2 : P ↔ S) (h3 : (S ∨ P) ∨ ¬S) (h4 : (P → P) ∧ S ∧ S) (h5 : (¬R → P → Q) ∧ (¬Q ↔ S)) : ((P → R) → (R ↔ R)) ∧ (P ∨ R ↔ Q → P) := by
@@ -597,6 +1059,36 @@ theorem uniform_s11_005270 (P Q R S : Prop) (h1 : R → Q) (h2 : P ↔ S) (h3 : 
         exact n7 n12
     exact Or.inr n6
 
+-- uniform_s11_002211: round 5, by sampling
+theorem uniform_s11_002211 (P Q R S : Prop) (h1 : R ∨ S) (h2 : ¬R) (h3 : (R ∨ P → R) → S ∧ (P → S)) (h4 : ¬P) : (P ∧ S ↔ S) → (R → Q) → S → Q := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : P ∧ S := n1.mpr n3
+  have n5 : P := n4.1
+  have n6 : False := h4 n5
+  exact False.elim n6
+
+-- uniform_s11_005348: round 8, by sampling
+theorem uniform_s11_005348 (P Q R S : Prop) (h1 : R → P) (h2 : P ∧ R → R ∧ Q) (h3 : (P → S) ∧ S ∧ P ↔ ¬Q ∨ (R → P)) (h4 : Q ∧ Q) : (S → Q) ∧ Q → ¬P → Q → R := by
+  have n1 : Q := h4.1
+  intro n2
+  intro n3
+  intro n4
+  apply Classical.byContradiction
+  · intro n5
+    have n6 : ¬Q ∨ (R → P) := by
+      have n7 : R → P := by
+        intro n8
+        have n9 : False := n5 n8
+        exact False.elim n9
+      exact Or.inr n7
+    have n10 : (P → S) ∧ S ∧ P := h3.mpr n6
+    have n11 : P → S := n10.1
+    have n12 : S ∧ P := n10.2
+    have n13 : P := n12.2
+    exact n3 n13
+
 -- uniform_s11_005394: round 3, by sampling
 theorem uniform_s11_005394 (P Q R S : Prop) (h1 : (Q → P ↔ R ∨ S) ∧ (R ∧ S ↔ S → R)) (h2 : Q → S) (h3 : S) (h4 : P → Q) : P ∧ (P ∨ Q) ∨ (P ∨ R → S → R) := by
   have n1 : P ∧ (P ∨ Q) ∨ ¬(P ∧ (P ∨ Q)) := Classical.em (P ∧ (P ∨ Q))
@@ -642,6 +1134,25 @@ theorem uniform_s11_005736 (P Q R S : Prop) (h1 : (P ↔ S) ∧ (P → Q) ↔ (�
         exact h4 n11
     exact Or.inl n4
 
+-- uniform_s11_005417: round 4, by sampling
+theorem uniform_s11_005417 (P Q R S : Prop) (h1 : (P → R) ∧ R → (R → S) → (P ↔ R)) (h2 : R ∧ R) (h3 : R ∨ Q → ¬P) : ¬S := by
+  have n1 : R := h2.1
+  intro n2
+  have n3 : R ∨ Q := Or.inl n1
+  have n4 : ¬P := h3 n3
+  have n5 : (P → R) ∧ R := by
+    constructor
+    · intro n6
+      exact n1
+    · exact n1
+  have n7 : (R → S) → (P ↔ R) := h1 n5
+  have n8 : R → S := by
+    intro n9
+    exact n2
+  have n10 : P ↔ R := n7 n8
+  have n11 : P := n10.mpr n1
+  exact n4 n11
+
 -- uniform_s11_005793: round 3, by sampling
 theorem uniform_s11_005793 (P Q R S : Prop) (h1 : ¬(R ↔ P)) (h2 : ((S → P) → Q → R) → ¬(P ∨ P)) (h3 : (S ∨ S) ∨ Q) (h4 : ¬((S ↔ P) → P)) (h5 : ¬((S ↔ R) ↔ (S ↔ P))) : R ∨ P := by
   have n1 : R := by
@@ -666,6 +1177,65 @@ theorem uniform_s11_005793 (P Q R S : Prop) (h1 : ¬(R ↔ P)) (h2 : ((S → P) 
         exact False.elim n13
       exact h4 n3
   exact Or.inl n1
+
+-- uniform_s11_002861: round 4, by sampling
+theorem uniform_s11_002861 (P Q R : Prop) (h1 : ¬(P ∧ Q)) (h2 : P ∧ (Q ↔ ¬R)) : P ∧ (P ∨ R) → R := by
+  have n1 : Q ↔ ¬R := h2.2
+  intro n2
+  have n3 : P := n2.1
+  apply Classical.byContradiction
+  · intro n4
+    have n5 : P ∧ Q := by
+      constructor
+      · exact n3
+      · have n6 : ¬R := by
+          exact n4
+        exact n1.mpr n6
+    exact h1 n5
+
+-- uniform_s11_005876: round 7, by sampling
+theorem uniform_s11_005876 (P Q R S : Prop) (h1 : P ∧ R → S ∧ S) (h2 : R → Q) (h3 : ¬S ∨ (R → S)) (h4 : (S → R) → (S ↔ S)) (h5 : (S → S ↔ S → R) ∧ ((Q ↔ Q) → R)) : Q ∧ (R → Q) ∧ (S ↔ S) := by
+  have n1 : (Q ↔ Q) → R := h5.2
+  have n2 : Q ↔ Q := by
+    constructor
+    · intro n3
+      exact n3
+    · intro n4
+      exact n4
+  constructor
+  have n5 : R := by
+    exact n1 n2
+  exact h2 n5
+  · constructor
+    · intro n6
+      exact h2 n6
+    · constructor
+      · intro n7
+        exact n7
+      · intro n8
+        exact n8
+
+-- uniform_s11_005891: round 5, by sampling
+theorem uniform_s11_005891 (P Q R S : Prop) (h1 : P ↔ S) (h2 : S → P ↔ S ∨ Q) (h3 : ¬R) (h4 : (P → S) → Q ∧ Q) : (S → S ↔ (Q ↔ Q)) ∧ ¬¬Q := by
+  constructor
+  · constructor
+    · intro n1
+      constructor
+      · intro n2
+        exact n2
+      · intro n3
+        exact n3
+    · intro n4
+      intro n5
+      exact n5
+  · intro n6
+    have n7 : P → S := by
+      intro n8
+      have n9 : S := h1.mp n8
+      exact n9
+    have n10 : Q ∧ Q := h4 n7
+    have n11 : Q := n10.1
+    exact n6 n11
 
 -- uniform_s12_000314: round 1, by sampling
 theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
@@ -705,6 +1275,21 @@ theorem uniform_s12_000379 (P Q R S : Prop) (h1 : ¬Q) (h2 : (S ∨ S) ∨ (P �
         exact False.elim n9
     · exact n5.mp n3
 
+-- uniform_s12_000589: round 8, by sampling
+theorem uniform_s12_000589 (P Q R S : Prop) (h1 : Q ∧ (Q → R)) (h2 : R → S ↔ Q) (h3 : (S → Q ↔ (Q ↔ P)) → S) : ((R ↔ S) → (Q ↔ S)) ∨ ((P ↔ Q) ↔ R ∨ S) := by
+  have n1 : Q := h1.1
+  have n2 : Q → R := h1.2
+  have n3 : R := n2 n1
+  have n4 : (R ↔ S) → (Q ↔ S) := by
+    intro n5
+    have n6 : S := n5.mp n3
+    constructor
+    intro n7
+    exact n6
+    · intro n8
+      exact n1
+  exact Or.inl n4
+
 -- uniform_s12_000899: round 3, by sampling
 theorem uniform_s12_000899 (P Q R S : Prop) (h1 : R → R) (h2 : R → (R → Q ↔ S → P)) (h3 : R) : ¬(Q ∧ R) → R ∨ Q → S := by
   intro n1
@@ -738,3 +1323,91 @@ theorem uniform_s12_000471 (P Q R S : Prop) (h1 : R ∧ P) (h2 : P → S → S) 
     · intro n7
       exact n1
   exact n4 n5
+
+-- uniform_s12_001027: round 6, by sampling
+theorem uniform_s12_001027 (P Q R S : Prop) (h1 : ¬(Q ↔ P) → ¬S → S → R) (h2 : ¬(Q → Q) → S) (h3 : ¬(S → Q ↔ P ∨ Q)) (h4 : P → S) : S → P := by
+  intro n1
+  apply Classical.byContradiction
+  intro n2
+  have n3 : ¬(S → Q ↔ P ∨ Q) := by
+    intro n4
+    exact h3 n4
+  have n5 : S → Q ↔ P ∨ Q := by
+    constructor
+    intro n6
+    have n7 : Q := n6 n1
+    exact Or.inr n7
+    · intro n8
+      intro n9
+      rcases n8 with n10 | n11
+      · have n12 : False := n2 n10
+        exact False.elim n12
+      · exact n11
+  exact n3 n5
+
+-- uniform_s12_001467: round 4, by sampling
+theorem uniform_s12_001467 (P Q R S : Prop) (h1 : ¬P ∨ (S → S)) (h2 : P) (h3 : (¬Q → P) ∧ ((S ∨ R) ∨ P)) (h4 : S ∧ R) : (S → R ↔ P → P) ∧ (P → R ↔ S) := by
+  have n1 : S := h4.1
+  have n2 : R := h4.2
+  constructor
+  · constructor
+    · intro n3
+      intro n4
+      exact n4
+    · intro n5
+      · intro n6
+        exact n2
+  · constructor
+    · intro n7
+      exact n1
+    · intro n8
+      · intro n9
+        exact n2
+
+-- uniform_s12_002858: round 5, by sampling
+theorem uniform_s12_002858 (P Q R S : Prop) (h1 : (Q ∨ R) ∧ (Q → R)) (h2 : (P → Q) ∧ S ∧ R ∨ (Q → R ∨ Q)) (h3 : (S ∧ R ↔ R) ∧ Q) (h4 : (S ↔ P) → R ↔ (Q ∨ R) ∧ S) : (S ↔ S) ∧ (R ∧ S ↔ Q ∨ R) := by
+  have n1 : Q → R := h1.2
+  have n2 : Q := h3.2
+  have n3 : R := n1 n2
+  constructor
+  · constructor
+    · intro n4
+      exact n4
+    · intro n5
+      exact n5
+  · constructor
+    · intro n6
+      exact Or.inl n2
+    · intro n7
+      constructor
+      · exact n3
+      · apply Classical.byContradiction
+        intro n8
+        have n9 : (S ↔ P) → R := by
+          intro n10
+          exact n3
+        have n11 : (Q ∨ R) ∧ S := h4.mp n9
+        have n12 : S := n11.2
+        exact n8 n12
+
+-- uniform_s12_000821: round 9, by sampling
+theorem uniform_s12_000821 (P Q R S : Prop) (h1 : R ∧ Q) (h2 : (Q → S) → Q → S) (h3 : Q ↔ (P → P) → R → P) : P ↔ R := by
+  have n1 : Q := h1.2
+  have n2 : (P → P) → R → P := h3.mp n1
+  constructor
+  · intro n3
+    have n4 : P → P := by
+      intro n5
+      exact n5
+    have n6 : R → P := n2 n4
+    have n7 : P → P := by
+      intro n8
+      exact n8
+    have n9 : R := h1.1
+    exact n9
+  · intro n10
+    have n11 : P → P := by
+      intro n12
+      exact n12
+    have n13 : R → P := n2 n11
+    exact n13 n10
