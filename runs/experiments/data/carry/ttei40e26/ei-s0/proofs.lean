@@ -74,6 +74,25 @@ theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨
     · have n6 : Q ∧ P := ⟨n2, n5⟩
       exact Or.inr n6
 
+-- uniform_s11_001284: round 11, by sampling
+theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P ∨ Q := by
+  have n1 : (P ∨ Q) ∨ ¬(P ∨ Q) := Classical.em (P ∨ Q)
+  rcases n1 with n2 | n3
+  · have n4 : (Q ↔ P) ∨ P ∨ Q := Or.inr n2
+    exact Or.inr n4
+  · have n5 : Q ↔ P := by
+      constructor
+      · intro n6
+        have n7 : P ∨ Q := Or.inr n6
+        have n8 : False := n3 n7
+        exact False.elim n8
+      · intro n9
+        have n10 : P ∨ Q := Or.inl n9
+        have n11 : False := n3 n10
+        exact False.elim n11
+    have n12 : (Q ↔ P) ∨ P ∨ Q := Or.inl n5
+    exact Or.inr n12
+
 -- uniform_s11_002398: round 4, by sampling
 theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R) ∧ (R ∧ S) ∧ (P → Q)) (h3 : ((R ↔ Q) → Q ∧ P) ∧ (R ∧ P ∨ Q)) (h4 : P → R) (h5 : R ↔ S) : (S → S ↔ Q ∧ Q) ∨ P := by
   have n1 : R ∧ P ∨ Q := h3.2
@@ -131,6 +150,26 @@ theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q)
   rcases n10 with n11 | n12
   · exact n11
   · exact n12
+
+-- uniform_s11_003155: round 10, by sampling
+theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) (h3 : Q) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : (R ↔ P) ∨ ¬(R ↔ P) := Classical.em (R ↔ P)
+    rcases n2 with n3 | n4
+    · have n5 : P := h2.mp n3
+      have n6 : R := n3.mpr n5
+      exact n1 n6
+    · have n7 : ¬P := mt h2.mpr n4
+      have n8 : R ↔ P := by
+        constructor
+        · intro n9
+          have n10 : False := n1 n9
+          exact False.elim n10
+        · intro n11
+          have n12 : False := n7 n11
+          exact False.elim n12
+      exact n4 n8
 
 -- uniform_s11_003393: round 2, by sampling
 theorem uniform_s11_003393 (P Q R S : Prop) (h1 : (Q → R) → Q ∨ P) (h2 : S ↔ P) : (Q ∨ S) ∨ (P ↔ S → P) := by
@@ -418,6 +457,24 @@ theorem uniform_s11_003852 (P R S : Prop) (h1 : P ∨ P) (h2 : S → P ↔ ¬S �
     have n8 : P → R := n6.2
     have n9 : R := n8 n1
     exact n3 n9
+
+-- uniform_s11_004696: round 11, by sampling
+theorem uniform_s11_004696 (P Q R S : Prop) (h1 : (Q ↔ S) → R ↔ ¬(P ∨ P)) (h2 : S ∧ (Q → Q)) (h3 : ¬(Q ∧ R)) (h4 : S ∧ (Q → S)) (h5 : Q ↔ (S → R) → (Q ↔ P)) : (S ∨ Q → P → Q) ∨ ¬S ∧ R ∧ P := by
+  have n1 : S := h2.1
+  have n2 : S ∨ Q → P → Q := by
+    intro n3
+    intro n4
+    apply Classical.byContradiction
+    · intro n5
+      have n6 : (Q ↔ S) → R := by
+        intro n7
+        have n8 : Q := n7.mpr n1
+        have n9 : False := n5 n8
+        exact False.elim n9
+      have n10 : ¬(P ∨ P) := h1.mp n6
+      have n11 : P ∨ P := Or.inl n4
+      exact n10 n11
+  exact Or.inl n2
 
 -- uniform_s11_004720: round 3, by sampling
 theorem uniform_s11_004720 (Q R S : Prop) (h1 : R ∧ S → R ∧ Q) (h2 : S → S) (h3 : Q ∧ Q) : (R ∨ S) ∧ (R → S) ∨ (R ∨ S ↔ R) := by
@@ -784,6 +841,27 @@ theorem uniform_s11_001498 (Q R S : Prop) (h1 : S ∨ R) (h2 : (Q ↔ S) ∧ (Q 
         exact n10 n5
   · exact n4
 
+-- uniform_s11_005292: round 11, by sampling
+theorem uniform_s11_005292 (P Q R S : Prop) (h1 : ¬R) (h2 : ((S ↔ S) ∧ Q ∧ P) ∧ (P → S ↔ Q → Q)) (h3 : P → P) (h4 : ¬R ∨ ¬P) : (S ∧ (R → P)) ∧ (R → S) ∧ (P ∨ R) := by
+  have n1 : (S ↔ S) ∧ Q ∧ P := h2.1
+  have n2 : P → S ↔ Q → Q := h2.2
+  have n3 : Q ∧ P := n1.2
+  have n4 : P := n3.2
+  constructor
+  · constructor
+    · have n5 : Q → Q := by
+        intro n6
+        exact n6
+      have n7 : P → S := n2.mpr n5
+      exact n7 n4
+    · intro n8
+      exact n4
+  · constructor
+    · intro n9
+      · have n10 : False := h1 n9
+        exact False.elim n10
+    · exact Or.inl n4
+
 -- uniform_s11_003110: round 3, by sampling
 theorem uniform_s11_003110 (P Q R S : Prop) (h1 : R ∧ R) : S → (Q → P) ∨ R ∧ Q := by
   have n1 : R := h1.1
@@ -935,6 +1013,34 @@ theorem uniform_s11_001788 (P Q R S : Prop) (h1 : P ∧ (¬P ∨ R)) (h2 : P ∨
     exact False.elim n6
   · exact n5
 
+-- uniform_s11_005566: round 11, by sampling
+theorem uniform_s11_005566 (P Q R S : Prop) (h1 : S ∧ Q) (h2 : (P ↔ R) ↔ (Q ↔ R)) (h3 : R → S ↔ Q) (h4 : (Q ∨ S) ∧ (Q → P)) (h5 : S ∧ R) : ¬(S → S) ↔ (¬Q ↔ R ∨ Q) := by
+  have n1 : S := h1.1
+  constructor
+  · intro n2
+    constructor
+    · intro n3
+      have n4 : Q := by
+        apply Classical.byContradiction
+        · intro n5
+          have n6 : S → S := by
+            intro n7
+            exact n7
+          exact n2 n6
+      exact Or.inr n4
+    · intro n8
+      intro n9
+      have n10 : S → S := by
+        intro n11
+        exact n11
+      exact n2 n10
+  · intro n12
+    intro n13
+    have n14 : Q := h1.2
+    have n15 : R ∨ Q := Or.inr n14
+    have n16 : ¬Q := n12.mpr n15
+    exact n16 n14
+
 -- uniform_s11_004979: round 2, by sampling
 theorem uniform_s11_004979 (P Q R S : Prop) (h1 : (P → Q) ∧ ¬Q) (h2 : S ∧ R) (h3 : P ∧ S → ¬P) : (Q → P ∨ S) → (S → P ↔ ¬R) := by
   have n1 : S := h2.1
@@ -991,6 +1097,32 @@ theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔
       exact n3
     · intro n10
       exact Or.inl n3
+
+-- uniform_s11_005695: round 10, by sampling
+theorem uniform_s11_005695 (P Q R S : Prop) (h1 : P ∧ P ∨ ¬Q) (h2 : Q ∨ S) (h3 : ¬¬(R ∨ R)) (h4 : (P ↔ R) → S ∨ R) (h5 : (Q ↔ Q → Q) → (P ∨ Q) ∧ S ∧ Q) : ¬(Q ∨ R) ∨ ((R → Q) → Q ∧ S) := by
+  have n1 : (R → Q) → Q ∧ S := by
+    have n2 : R ∨ R := Classical.not_not.mp h3
+    intro n3
+    constructor
+    · rcases n2 with n5 | n6
+      · exact n3 n5
+      · have n7 : Q := n3 n6
+        · exact n7
+    · have n8 : Q := by
+        rcases n2 with n5 | n6
+        · exact n3 n5
+        · exact n3 n6
+      have n9 : Q ↔ Q → Q := by
+        constructor
+        · intro n10
+          · intro n11
+            exact n11
+        · intro n12
+          exact n12 n8
+      have n13 : (P ∨ Q) ∧ S ∧ Q := h5 n9
+      have n14 : S ∧ Q := n13.2
+      exact n14.1
+  exact Or.inr n1
 
 -- uniform_s11_003894: round 3, by sampling
 theorem uniform_s11_003894 (P Q R S : Prop) (h1 : P) (h2 : (R ∨ Q ↔ R → Q) ∨ (Q ↔ S → S)) (h3 : (P ∨ P) ∨ S ∧ S ↔ R) (h4 : R) : R ↔ Q := by
@@ -1236,6 +1368,17 @@ theorem uniform_s11_005891 (P Q R S : Prop) (h1 : P ↔ S) (h2 : S → P ↔ S �
     have n10 : Q ∧ Q := h4 n7
     have n11 : Q := n10.1
     exact n6 n11
+
+-- uniform_s11_005913: round 10, by sampling
+theorem uniform_s11_005913 (P Q R S : Prop) (h1 : ¬P → Q → S) (h2 : (S → S ↔ S ∨ R) ∨ (S ↔ P) ∨ S ∧ R) (h3 : S ∨ Q ↔ R → Q) (h4 : (¬Q ↔ ¬P) ↔ ¬R → (R ↔ S)) (h5 : Q → R ↔ S) : (Q ∨ P) ∧ (P ↔ Q) → ¬Q → S → Q := by
+  intro n1
+  have n2 : P ↔ Q := n1.2
+  have n3 : Q ∨ P := n1.1
+  intro n4
+  intro n5
+  rcases n3 with n6 | n7
+  · exact n6
+  exact n2.mp n7
 
 -- uniform_s12_000314: round 1, by sampling
 theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
