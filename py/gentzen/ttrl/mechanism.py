@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from gentzen.ttrl.report import round_solved
+
 
 def _variants(run_dir: Path) -> dict[str, str]:
     """Variant name -> the target it was made for (variants.jsonl; none for arms without variants)."""
@@ -30,7 +32,7 @@ def rate_on_unsolved(rounds: list[dict], names: list[str]) -> list[dict]:
                     "mean_rate": round(sum(rates) / len(rates), 5) if rates else None,
                     "updates_before": updates})
         updates = int(r.get("updates") or 0)
-        solved |= set(r.get("solved", [])) | set(r.get("solved_by_composition", []))
+        solved |= round_solved(r)
     return out
 
 
