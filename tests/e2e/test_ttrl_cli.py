@@ -125,6 +125,28 @@ def test_the_last_round_trains_nothing_unless_asked(setup):
             assert "last round" in rounds[-1]["update"]["why"] and rounds[-1]["round_seconds"]["training"] == 0
 
 
+def test_replay_rows_train_fewer_tokens_on_the_same_mix(setup):
+    # --replay-rows 1: the same update mix (own proofs and replayed ones), one line of each replayed proof trained
+    from gentzen.train.sft import SFTConfig, train
+
+    state = setup / "m-state"  # a state-format model: a whole-format proof is one row, so there is nothing to cut
+    train(SFTConfig(data=str(setup / "d.jsonl"), out=str(state), preset="tiny", seconds=0, max_steps=200,
+                    vocab_size=400, batch_size=8, lr=3e-3, eval_every=0, threads=1, resume=False, format="state"))
+    tokens = {}
+    for k in ("0", "1"):
+        out = setup / f"replay-rows-{k}"
+        # one pass over the mix (not 3 steps of it): every record trains, so the tokens compare whole mixes
+        res = _ttrl(setup, out, "--arm", "ei", "--model", str(state), "--steps", "0", "--epochs", "1", "--replay-rows", k)
+        assert res.returncode == 0, res.stderr
+        first = _rows(out / "rounds.jsonl")[0]
+        assert first["update"]["ran"] and first["replayed"] > 0, (first["update"], first["solved"], res.stderr[-800:])
+        tokens[k] = (first["train_proofs"], first["replayed"], first["train_tokens"])
+    assert tokens["1"][:2] == tokens["0"][:2] and 0 < tokens["1"][2] < tokens["0"][2], tokens
+    res = _ttrl(setup, setup / "replay-rows-1", "--arm", "ei", "--model", str(state), "--steps", "0", "--epochs", "1",
+                "--replay-rows", "2", "--resume")
+    assert res.returncode == 2 and "replay_rows 1 -> 2" in res.stderr and "Traceback" not in res.stderr
+
+
 def test_control_matches_the_ttrl_run(setup):
     out = setup / "control"
     res = _ttrl(setup, out, "--arm", "control", "--match", str(setup / "full"), "--rounds", "4")

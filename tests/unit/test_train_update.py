@@ -152,6 +152,42 @@ def test_same_seed_same_weights_and_a_fresh_optimizer_each_call(pretrained):
     assert not torch.equal(pa, pb)
 
 
+def test_replay_rows_train_a_few_lines_of_each_replayed_proof_and_every_line_of_the_own(pretrained):
+    """--replay-rows k: the last `replayed` records (replay) keep k random rows each (state format: one row per
+    line), the own ones all; the same seed draws the same rows; each replayed proof still counts once."""
+    import random
+
+    from gentzen.train.sequences import encode_proof, newline_ids
+    from gentzen.train.update import some_rows, update
+
+    base, tok = pretrained
+    nl = newline_ids(tok)
+    long = [r for r in RECORDS if len(encode_proof(tok, r, "state", 512, nl).rows) >= 3]
+    assert len(long) >= 4
+    p = encode_proof(tok, long[0], "state", 512, nl)
+    one = some_rows(p, 1, random.Random(0))
+    assert len(one.rows) == 1 and one.rows[0] in p.rows and one.n_steps == p.n_steps
+    assert one.steps[0] == p.steps[p.rows.index(one.rows[0])]  # a row keeps its own step ids
+    assert some_rows(p, 0, random.Random(0)) is p and some_rows(p, len(p.rows), random.Random(0)) is p
+    picks = {tuple(map(tuple, some_rows(p, 1, random.Random(s)).rows[0][0:1])) for s in range(20)}
+    assert len(picks) > 1  # a random line, not always the first
+
+    def tokens(replay_rows, replayed):  # real tokens run through the model by one step over the four proofs
+        return update(copy.deepcopy(base), tok, long[:4], _cfg(steps=1, batch=4, format="state",
+                                                              replay_rows=replay_rows), replayed=replayed).tokens
+    full = tokens(0, 2)
+    assert tokens(1, 0) == full  # nothing replayed: every row trains
+    lens = [[len(ids) for ids, _ in encode_proof(tok, r, "state", 512, nl).rows] for r in long[:4]]
+    assert sum(map(sum, lens)) == full
+    assert sum(map(sum, lens[:2])) + min(lens[2]) + min(lens[3]) <= tokens(1, 2) \
+        <= sum(map(sum, lens[:2])) + max(lens[2]) + max(lens[3])  # the two replayed proofs: one line each
+    a, b = copy.deepcopy(base), copy.deepcopy(base)
+    for m in (a, b):
+        torch.manual_seed(1)
+        update(m, tok, long[:4], _cfg(steps=2, batch=4, format="state", replay_rows=1, seed=5), replayed=2)
+    assert all(torch.equal(x, y) for x, y in zip(a.parameters(), b.parameters()))
+
+
 def test_lora_trains_only_the_adapter(pretrained):
     pytest.importorskip("peft")
     from gentzen.train.update import update
@@ -218,7 +254,8 @@ def test_the_forgetting_probe_is_the_mean_ce_per_proof_and_per_token_before_and_
     ({"batch": 0}, "batch"), ({"lr": 0.0}, "lr"), ({"weights": "ua"}, "n=…"),
     ({"weights": "guided", "weight_budget": {"redraws_per_line": 4}}, "redraws_per_proof"),
     ({"lora": "r=0"}, "lora"), ({"lora": "rank=4"}, "unknown"), ({"format": "tree"}, "format"),
-    ({"epochs": -1.0}, "epochs"), ({"warmup": 1.0}, "warmup"),
+    ({"epochs": -1.0}, "epochs"), ({"warmup": 1.0}, "warmup"), ({"replay_rows": -1}, "replay_rows"),
+    ({"replay_rows": 1, "weights": "bfs", "weight_budget": {"n": 4}}, "weights none"),
 ])
 def test_bad_update_configs_are_one_line_errors(kw, msg):
     from gentzen.train.update import check_update_config
@@ -269,3 +306,26 @@ def test_jsonl_log_appends_and_keeps(tmp_path):
     log.write({"round": 3})
     assert [r["round"] for r in log.read()] == [1, 2, 3]
     assert log.path.read_text().endswith('"round": 3}\n')
+
+
+def test_a_resume_reads_a_setting_newer_than_the_run_as_its_default(tmp_path):
+    """A run started before a setting existed has none in its state: it ran with the default, so a resume
+    with the default goes on and one with another value is refused with one line."""
+    import json
+    from dataclasses import dataclass
+
+    from gentzen.train.accounting import resume_state
+
+    @dataclass
+    class Cfg:
+        resume: bool = True
+        lr: float = 0.1
+        replay_rows: int = 0
+
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"rounds": [], "config": {"lr": 0.1}}), encoding="utf-8")
+    assert resume_state(state, Cfg(), ("lr", "replay_rows"), ("rounds",), "a run")["config"] == {"lr": 0.1}
+    with pytest.raises(InputError, match=r"replay_rows 0 -> 1"):
+        resume_state(state, Cfg(replay_rows=1), ("lr", "replay_rows"), ("rounds",), "a run")
+    with pytest.raises(InputError, match=r"lr 0.1 -> 0.2"):
+        resume_state(state, Cfg(lr=0.2), ("lr", "replay_rows"), ("rounds",), "a run")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 
 from gentzen.io import append_jsonl_line, atomic_write_jsonl, read_jsonl_resumable
@@ -163,8 +163,10 @@ def resume_state(path: Path, cfg, provenance: tuple[str, ...], keys: tuple[str, 
     except (ValueError, KeyError, TypeError):
         raise InputError(f"{path}: not {what}") from None
     by_path = provenance if model_digest is None else tuple(k for k in provenance if k != "model")
-    changes = [f"{k} {state['config'].get(k)!r} -> {getattr(cfg, k)!r}" for k in by_path
-               if state["config"].get(k) != getattr(cfg, k)]
+    # a setting added after the run started is absent from its state: it ran with the setting's default
+    defaults = {f.name: f.default for f in fields(cfg) if f.default is not MISSING}
+    changes = [f"{k} {state['config'].get(k, defaults.get(k))!r} -> {getattr(cfg, k)!r}" for k in by_path
+               if state["config"].get(k, defaults.get(k)) != getattr(cfg, k)]
     if changes:
         raise InputError(f"{path.parent} was started with other settings ({'; '.join(changes)}); "
                          f"{why}use another --out")

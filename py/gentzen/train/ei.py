@@ -48,6 +48,7 @@ class EIConfig:
     replay_share: float = run_option("replay_share")
     probe: int = run_option("probe")
     epochs: float = run_option("epochs")
+    replay_rows: int = run_option("replay_rows")
     steps: int = run_option("steps")
     batch: int = run_option("batch")
     lr: float = run_option("lr")
@@ -87,8 +88,8 @@ class EIResult:
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
 PROVENANCE = ("model", "targets", "samples", "method", "temperature", "redraws_per_line", "redraws_per_proof",
-              "loss", "beta", "weights", "budget", "replay", "replay_share", "probe", "epochs", "steps", "batch",
-              "lr", "warmup", "buffer", "format", "split", "limit", "keep", "repeat", "seed", "lora")
+              "loss", "beta", "weights", "budget", "replay", "replay_share", "replay_rows", "probe", "epochs", "steps",
+              "batch", "lr", "warmup", "buffer", "format", "split", "limit", "keep", "repeat", "seed", "lora")
 
 
 def engine_choice(cfg: EIConfig):
@@ -330,7 +331,8 @@ def run(cfg: EIConfig, progress: Callable[[dict], None] | None = None) -> EIResu
                 if stop.requested and step < n_steps:  # between optimizer steps: the safe point
                     raise _stopped_in_training(out, round_no, len(rows), samples_file)
 
-            stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step, probe=source.probe)
+            stats = update(model, tokenizer, train_records, ucfg, clock=clock, on_step=log_step, probe=source.probe,
+                           replayed=replayed)
             tally.train_steps, tally.train_tokens = stats.steps, stats.tokens
             split = clock.split()
             record = {"round": round_no, "model": f"round-{round_no:03d}", "tally": tally.to_dict(),

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import math
+import random
 
 from gentzen.config import option as _opt
 from gentzen.errors import InputError, require
@@ -47,6 +48,8 @@ class UpdateConfig:
     weighting: str = _opt("proof", "proof: each proof's mean token loss, then the mean over the batch's proofs (every "
                                    "theorem weighs the same) | token: one mean over all tokens (long proofs dominate)")
     lora: str | None = _opt(None, "train a LoRA adapter instead of all weights: 'r=8,alpha=16,dropout=0.0'")
+    replay_rows: int = _opt(0, "state formats: training rows (proof lines) of each replayed proof per update, a "
+                               "seeded random subset (0: all)")
 
 
 @dataclass
@@ -83,6 +86,9 @@ RUN_OPTIONS = {
                  "gives none: 3e-4 with CE learned the trained theorems without a significant fall elsewhere "
                  "(docs/training.md)"),
     "warmup": (0.05, "share of each update's steps warming the learning rate up"),
+    "replay_rows": (0, "state formats: lines of each replayed proof trained per update, a seeded random subset (0: "
+                       "all, as the source trained whole proofs); 1 cuts the replay's compute ~5x, each replayed proof "
+                       "still weighing one proof in its batch (docs/ttrl.md)"),
 }
 
 
@@ -95,7 +101,8 @@ def run_option(name: str):
 def config_from(run_cfg, fmt: str, seed: int, **extra) -> UpdateConfig:
     """The UpdateConfig of a run config that declares the RUN_OPTIONS training fields (and loss, beta)."""
     return UpdateConfig(epochs=run_cfg.epochs, steps=run_cfg.steps, batch=run_cfg.batch, lr=run_cfg.lr,
-                        warmup=run_cfg.warmup, loss=run_cfg.loss, beta=run_cfg.beta, format=fmt, seed=seed, **extra)
+                        warmup=run_cfg.warmup, loss=run_cfg.loss, beta=run_cfg.beta, format=fmt, seed=seed,
+                        replay_rows=run_cfg.replay_rows, **extra)
 
 
 def trains(cfg: UpdateConfig) -> bool:
@@ -143,6 +150,10 @@ def check_update_config(cfg: UpdateConfig) -> None:
         raise InputError(f"unknown weights {cfg.weights!r}; choose one of {', '.join(KINDS)}")
     if cfg.weights != "none":
         cat_weights(cfg.weights, [-1.0], **budget_for(cfg.weights, 1, cfg.weight_budget))  # budget keys and ranges
+    if cfg.replay_rows < 0:
+        raise InputError(f"replay_rows must be at least 0 (0: every row), got {cfg.replay_rows}")
+    if cfg.replay_rows and cfg.weights != "none":  # a step's CAT weight reads every step of its proof
+        raise InputError(f"replay_rows needs weights none: {cfg.weights} weighs each step by the whole proof's")
     if cfg.grad_clip < 0 or cfg.weight_decay < 0:
         raise InputError("grad_clip and weight_decay must be at least 0")
     if cfg.max_len < 16:
@@ -258,10 +269,23 @@ def batch_objective(torch, model, tokenizer, proofs: list[Proof], cfg: UpdateCon
 # -- the update -----------------------------------------------------------------------------------
 
 
+def some_rows(proof: Proof, k: int, rng) -> Proof:
+    """k of a proof's training rows (state formats: one row per line), a random subset in their order.
+    Under per-proof weighting the proof still weighs one proof in its batch, its loss the mean over the
+    kept lines' tokens: the whole proof's in expectation, up to the lines' lengths."""
+    if k <= 0 or len(proof.rows) <= k:
+        return proof
+    keep = sorted(rng.sample(range(len(proof.rows)), k))
+    return Proof([proof.rows[i] for i in keep], [proof.steps[i] for i in keep], proof.n_steps)
+
+
 def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
-           on_step: Callable[[dict], None] | None = None, probe: list[dict] | None = None) -> UpdateStats:
+           on_step: Callable[[dict], None] | None = None, probe: list[dict] | None = None,
+           replayed: int = 0) -> UpdateStats:
     """Fine-tune `model` in place on `records` (a fresh AdamW each call): `planned_steps` steps of
     cfg.batch proofs in shuffled epochs, the learning rate warmed up and cosine-decayed over them.
+    The last `replayed` records are replay (`replay.ReplaySource.mix`): with cfg.replay_rows, only that
+    many rows of each of them are trained (`some_rows`).
 
     `clock` (gentzen.train.accounting.Clock) books the time as training; `on_step` gets one dict
     per optimizer step (step, loss, ce, mean_weight, supervised_tokens, tokens, lr, seconds);
@@ -285,6 +309,10 @@ def update(model, tokenizer, records: list[dict], cfg: UpdateConfig, clock=None,
         device = str(next(model.parameters()).device)
         newlines = newline_ids(tokenizer)
         proofs = [encode_proof(tokenizer, r, cfg.format, cfg.max_len, newlines) for r in records]
+        if cfg.replay_rows and replayed:
+            rng = random.Random(cfg.seed)
+            first = len(proofs) - min(replayed, len(proofs))
+            proofs[first:] = [some_rows(p, cfg.replay_rows, rng) for p in proofs[first:]]
         stats.sequences = sum(len(p.rows) for p in proofs)
 
         # a fresh optimizer: what one update learns does not carry momentum into the next

@@ -100,6 +100,7 @@ class TTRLConfig:
     loss: str = _opt("ce", "per-token loss of the update: ce | gem (the source: GEM; why CE here: docs/training.md)")
     beta: float = _opt(0.7, "GEM's β in (0, 1]")
     epochs: float = run_option("epochs")
+    replay_rows: int = run_option("replay_rows")
     steps: int = run_option("steps")
     batch: int = run_option("batch")
     lr: float = run_option("lr")
@@ -118,8 +119,8 @@ class TTRLConfig:
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
 PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "temperature", "redraws_per_line",
               "redraws_per_proof", "depth", "max_variants", "mastered", "keep", "repeat", "keep_solved", "fork",
-              "patience", "match", "buffer", "replay", "replay_share", "probe", "loss", "beta", "epochs", "steps",
-              "batch", "lr", "warmup", "format", "limit", "seed")
+              "patience", "match", "buffer", "replay", "replay_share", "replay_rows", "probe", "loss", "beta", "epochs",
+              "steps", "batch", "lr", "warmup", "format", "limit", "seed")
 
 
 def parse_budget(spec: str) -> float:

@@ -196,6 +196,7 @@ class Trained:
     loss_first: float | None = None
     train_proofs: int = 0
     replayed: int = 0
+    train_tokens: int = 0  # tokens the updates ran through the model (the update's cost, load-independent)
     probes: list = field(default_factory=list)
 
 
@@ -220,15 +221,17 @@ def train_round(run: Run, round_no: int, ordered: list[dict], composed: dict[str
         kept = arms.buffered_targets(cfg, pool, lambda t, g=group: run.group_of(t.name) == g)
         records, n_replayed = arms.training_records(cfg, g_rows, pool.items, g_comp, run.source, round_no, kept)
         if records:
-            _update_group(run, round_no, group, records, clock, out)
+            _update_group(run, round_no, group, records, n_replayed, clock, out)
             out.update = {"ran": True}
             out.train_proofs += len(records)
             out.replayed += n_replayed
     return out
 
 
-def _update_group(run: Run, round_no: int, group: str, records: list[dict], clock: Clock, out: Trained) -> None:
-    """One group's update and checkpoint (checkpoints/round-N[/group]); its stats go into `out`."""
+def _update_group(run: Run, round_no: int, group: str, records: list[dict], replayed: int, clock: Clock,
+                  out: Trained) -> None:
+    """One group's update on `records` (the last `replayed` of them replay) and its checkpoint
+    (checkpoints/round-N[/group]); its stats go into `out`."""
     from gentzen.errors import require
     from gentzen.models import checkpoint
     from gentzen.train.seeds import derived_seed
@@ -255,7 +258,9 @@ def _update_group(run: Run, round_no: int, group: str, records: list[dict], cloc
     if run.stop.requested:  # Ctrl-C while the model loaded: no update starts
         raise StopTraining
     with _stop_at_once(run.stop):
-        stats = update(model, tokenizer, records, ucfg, clock=clock, probe=run.source.probe, on_step=on_step)
+        stats = update(model, tokenizer, records, ucfg, clock=clock, probe=run.source.probe, on_step=on_step,
+                       replayed=replayed)
+    out.train_tokens += stats.tokens
     if stats.forgetting:
         out.probes.append(stats.forgetting)
     run.cum["updates"] += 1
@@ -309,7 +314,8 @@ def round_record(run: Run, round_no: int, ordered: list[dict], solved_before: se
             "new": [x for x in solved if x not in solved_before], "pool": pool.counts(),
             "rates": {r["name"]: round(r["verified"] / r["attempts"], 4) for r in ordered if r["attempts"]},
             "update": trained.update, "loss": trained.loss, "loss_first": trained.loss_first,
-            "train_proofs": trained.train_proofs, "replayed": trained.replayed, "forgetting": mean_probe(trained.probes),
+            "train_proofs": trained.train_proofs, "replayed": trained.replayed, "train_tokens": trained.train_tokens,
+            "forgetting": mean_probe(trained.probes),
             "samples": {"targets": round(cum["t_samples"] / n, 4), "variants": round(cum["v_samples"] / n, 4)},
             "samples_round": {"targets": t_round, "variants": v_round},
             "samples_total": {"targets": cum["t_samples"], "variants": cum["v_samples"]},
