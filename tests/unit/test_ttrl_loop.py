@@ -127,6 +127,33 @@ def test_resume_from_state_repeats_the_rounds(tmp_path):
     assert strip(_rounds(cfg.out)) == strip(_rounds(cfg3.out))
 
 
+def test_refresh_gives_a_stalled_target_fresh_variants_and_resumes_alike(tmp_path):
+    # nothing is ever proved: after 2 rounds of samples (2 × 4) every live variant is stalled, so before rounds 3 and
+    # 5 the target's 3 variants leave and 3 it never had join; without --refresh the same 3 stay all run long
+    one = tmp_path / "one"
+    one.mkdir()
+    cfg = _cfg(one, compose=False, rounds=5, max_variants=3, refresh=2)
+    run(cfg, engine_factory=_scripted({}))
+    rounds = _rounds(cfg.out)
+    assert [r["refreshed"] for r in rounds] == [{}, {}, {"chain": 3}, {}, {"chain": 3}]
+    variants = [json.loads(x) for x in (Path(cfg.out) / "variants.jsonl").read_text().splitlines()]
+    assert [v["status"] for v in variants].count("stalled") == 6 and len({v["name"] for v in variants}) == 9
+    assert all(r["samples_round"]["variants"] == 12 for r in rounds)  # always 3 live variants × 4 samples
+    two = tmp_path / "two"
+    two.mkdir()
+    cfg2 = _cfg(two, compose=False, rounds=3, max_variants=3, refresh=2)
+    run(cfg2, engine_factory=_scripted({}))
+    run(TTRLConfig(**{**cfg2.__dict__, "rounds": 5, "resume": True}), engine_factory=_scripted({}))
+    strip = lambda rs: [{k: v for k, v in r.items() if k not in ("seconds", "round_seconds")} for r in rs]  # noqa: E731
+    assert strip(_rounds(cfg2.out)) == strip(rounds)
+    three = tmp_path / "three"
+    three.mkdir()
+    cfg3 = _cfg(three, compose=False, rounds=5, max_variants=3)
+    run(cfg3, engine_factory=_scripted({}))
+    assert "refreshed" not in _rounds(cfg3.out)[-1]
+    assert {json.loads(x)["status"] for x in (Path(cfg3.out) / "variants.jsonl").read_text().splitlines()} == {"unsolved"}
+
+
 def test_a_changed_setting_refuses_to_resume(tmp_path):
     cfg = _cfg(tmp_path, rounds=1, compose=False)
     run(cfg, engine_factory=_scripted({}))
@@ -258,7 +285,8 @@ def test_unrelated_gives_each_target_another_targets_variants(tmp_path):
     ({"arm": "dpo"}, "--arm"), ({"budget": "5"}, "--budget"), ({"budget": "2x", "seconds": 5.0}, "at most one"),
     ({"samples": 0}, "--samples"), ({"mastered": 1.5}, "--mastered"), ({"match": "nowhere"}, "--match"),
     ({"arm": "control", "fork": True}, "--fork"), ({"verify_url": ["ftp://x"]}, "--verify-url"),
-    ({"engine": "jax"}, "--engine"), ({"backend": "coq"}, "--backend"),
+    ({"engine": "jax"}, "--engine"), ({"backend": "coq"}, "--backend"), ({"refresh": -1}, "--refresh"),
+    ({"arm": "unrelated", "refresh": 2}, "--refresh"),
 ])
 def test_bad_options_are_input_errors(tmp_path, change, message):
     from gentzen.errors import InputError

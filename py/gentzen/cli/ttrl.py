@@ -32,6 +32,9 @@ def _show(loss: str):
                 typer.echo(f"variants: {v['variants']:,}, per target median {v['per_target']['median']:g} "
                            f"({v['per_target']['min']}–{v['per_target']['max']}); {kinds}", err=True)
             typer.echo(replay_text(ev["replay"]), err=True)
+        elif kind == "refresh":
+            typer.echo(f"round {ev['round']}: {counted(ev['targets'], 'stalled target')} given "
+                       f"{counted(ev['variants'], 'fresh variant')} (--refresh {ev['after']})", err=True)
         elif kind == "replay_regenerate":
             typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gentzen.errors import InputError
 from gentzen.ttrl.config import ARMS, TTRLConfig, replay_share_of
-from gentzen.ttrl.pool import Item, Pool
+from gentzen.ttrl.pool import LIVE, Item, Pool
 
 
 def build_pool(cfg: TTRLConfig, targets: list[Item]) -> Pool:
@@ -64,6 +64,22 @@ def update_item(it: Item, row: dict, cfg: TTRLConfig, round_no: int, keep_solved
     elif it.status not in ("retired",):
         it.status = "mastered" if it.rate is not None and it.rate > cfg.mastered else \
             "frontier" if v else "unsolved"
+
+
+def refresh_stalled(cfg: TTRLConfig, pool: Pool, round_no: int) -> dict[str, int]:
+    """--refresh R, before round `round_no`: every unsolved target whose live variants (at least one) have
+    all been sampled R rounds' worth without a single verified proof gets fresh variants (`Pool.refresh`);
+    returns target -> variants added. A function of the saved pool, so a resumed run refreshes alike."""
+    if not cfg.refresh:
+        return {}
+    out = {}
+    for t in pool.targets:
+        live = [v for v in pool.variants(t.name) if v.status in LIVE]
+        if t.status == "solved" or not live or \
+                any(v.verified or v.samples < cfg.refresh * cfg.samples for v in live):
+            continue
+        out[t.name] = pool.refresh(t.name, cfg.depth, cfg.max_variants or len(live), cfg.seed, round_no)
+    return out
 
 
 def training_records(cfg: TTRLConfig, rows: list[dict], items: dict[str, Item], composed: dict[str, str],

@@ -83,6 +83,9 @@ class TTRLConfig:
     depth: int = _opt(2, "variant moves from each target (data/variants.py depth; the source: 2)")
     max_variants: int = _opt(0, "variants per target at most, spread over the kinds (0: all, as the source)")
     mastered: float = _opt(0.75, "a variant verified in more than this share of its samples leaves the pool")
+    refresh: int = _opt(0, "an unsolved target whose live variants have all stayed unverified for this many rounds "
+                           "of samples gets fresh ones (--max-variants of its variants never in the pool; the stalled "
+                           "ones leave); 0: never, as the source (unsolved variants stay). ttrl, ei-then-ttrl")
     keep: int = _opt(4, "distinct verified proofs an item contributes per round")
     repeat: int = _opt(8, "an item's proofs are repeated max(1, round(repeat × (1 − rate))) times")
     keep_solved: bool = _opt(False, "solved targets (and their variants) stay in the mix instead of leaving")
@@ -118,7 +121,8 @@ class TTRLConfig:
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
 PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "temperature", "redraws_per_line",
-              "redraws_per_proof", "depth", "max_variants", "mastered", "keep", "repeat", "keep_solved", "fork",
+              "redraws_per_proof", "depth", "max_variants", "mastered", "refresh", "keep", "repeat", "keep_solved",
+              "fork",
               "patience", "match", "buffer", "replay", "replay_share", "replay_rows", "probe", "loss", "beta", "epochs",
               "steps", "batch", "lr", "warmup", "format", "limit", "seed")
 
@@ -186,6 +190,9 @@ def check_config(cfg: TTRLConfig) -> None:
     need(1 <= cfg.depth <= 3, f"--depth must be 1, 2 or 3, got {cfg.depth}")
     need(cfg.max_variants >= 0, f"--max-variants must be at least 0 (0: all), got {cfg.max_variants}")
     need(0 < cfg.mastered <= 1, f"--mastered must be in (0, 1], got {cfg.mastered:g}")
+    need(cfg.refresh >= 0, f"--refresh must be at least 0 (0: never), got {cfg.refresh}")
+    need(not cfg.refresh or cfg.arm in ("ttrl", "ei-then-ttrl"),
+         f"--refresh gives a target fresh variants of its own: arm ttrl or ei-then-ttrl, not {cfg.arm}")
     need(cfg.keep >= 1, f"--keep must be at least 1, got {cfg.keep}")
     need(cfg.repeat >= 1, f"--repeat must be at least 1, got {cfg.repeat}")
     need(cfg.patience >= 1, f"--patience must be at least 1, got {cfg.patience}")

@@ -2,7 +2,8 @@
 
 Each item keeps its cumulative samples, verified count, last rate, best proofs and status.
 Targets: unsolved | solved. Variants: untried | frontier (solved in 1..mastered of its samples) |
-unsolved (0 of its samples: stays, untrained) | mastered (left the pool) | retired (its target left).
+unsolved (0 of its samples: stays, untrained) | mastered (left the pool) | retired (its target left) |
+stalled (never verified in `--refresh` rounds of its target's live variants: left for fresh ones, `Pool.refresh`).
 """
 
 from __future__ import annotations
@@ -102,12 +103,18 @@ def make_variants(target: Item, depth: int, cap: int, seed: int) -> list[dict]:
     """The target's variants (data/variants.py), at most `cap`, drawn round-robin over the kinds so
     every kind is represented; lemma cuts first, since composition needs them in pairs."""
     from gentzen.core.proof.theorem import parse_theorem
-    from gentzen.data.variants import KINDS, variants
+    from gentzen.data.variants import variants
 
     found = variants(parse_theorem(target.theorem).sequent, depth=depth, target=target.name)
+    return pick_variants(found, cap, random.Random(f"{seed}:{target.name}"))
+
+
+def pick_variants(found: list[dict], cap: int, rng: random.Random) -> list[dict]:
+    """At most `cap` of `found` (0: all), round-robin over the kinds, lemma cuts first and in pairs."""
+    from gentzen.data.variants import KINDS
+
     if not cap or len(found) <= cap:
         return found
-    rng = random.Random(f"{seed}:{target.name}")
     by_kind = {k: [v for v in found if v["kind"] == k] for k in KINDS}
     lemma = by_kind["lemma"]  # keep cut pairs together: cut-left ψ next to cut-right ψ
     pairs = [lemma[i:i + 2] for i in range(0, len(lemma), 2)]
@@ -158,6 +165,23 @@ class Pool:
                                              origin=target)
                 new += 1
         return new
+
+    def refresh(self, target: str, depth: int, cap: int, seed: int, round_no: int) -> int:
+        """A stalled target's live variants leave (stalled) and up to `cap` of its variants never in the
+        pool join, drawn as make_variants draws (seeded by the round too); returns how many joined."""
+        from gentzen.core.proof.theorem import parse_theorem
+        from gentzen.data.variants import variants
+
+        t = self.items[target]
+        for v in self.variants(target):
+            if v.status in LIVE:
+                v.status = "stalled"
+        fresh = [v for v in variants(parse_theorem(t.theorem).sequent, depth=depth, target=t.name)
+                 if v["name"] not in self.items]
+        chosen = pick_variants(fresh, cap, random.Random(f"{seed}:{target}:{round_no}"))
+        for v in chosen:
+            self.items[v["name"]] = Item(v["name"], v["theorem"], v["kind"], target, status="untried", origin=target)
+        return len(chosen)
 
     @property
     def targets(self) -> list[Item]:

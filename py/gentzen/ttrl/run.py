@@ -90,6 +90,10 @@ def _rounds(r: Run, where: dict) -> str:
     for round_no in range(r.done + 1, cfg.rounds + 1):
         if limit_kind and _spent(r, limit_kind) >= limit:
             return "budget"
+        refreshed = arms.refresh_stalled(cfg, r.pool, round_no)
+        if refreshed:
+            r.say({"event": "refresh", "round": round_no, "after": cfg.refresh, "targets": len(refreshed),
+                   "variants": sum(refreshed.values())})
         active = r.pool.active(cfg.keep_solved)
         want = arms.plan(cfg, active, round_no, matched)
         if matched is not None and round_no > len(matched):
@@ -107,6 +111,8 @@ def _rounds(r: Run, where: dict) -> str:
         trained = train_round(r, round_no, ordered, composed, clock, last=last)
         where["phase"] = "saving"
         record = round_record(r, round_no, ordered, solved_before, trained, clock)
+        if cfg.refresh:
+            record["refreshed"] = refreshed  # target -> fresh variants given before the round
         finish_round(r, round_no, record, rows)
         r.done = round_no
         where.update(round=None, phase="between rounds")
