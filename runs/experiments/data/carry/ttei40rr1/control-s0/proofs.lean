@@ -1,0 +1,1613 @@
+-- proofs found by `gentzen ttrl` (arm control); check them with `gentzen verify` or Lean
+
+-- uniform_s11_000000: round 11, by sampling
+theorem uniform_s11_000000 (P Q R S : Prop) (h1 : R ∧ P ↔ ((P ↔ Q) ↔ P)) (h2 : (Q → R) → P ∧ S) (h3 : P) : S := by
+  have n1 : Q → R := by
+    intro n2
+    apply Classical.byContradiction
+    · intro n3
+      have n4 : R ∧ P := by
+        constructor
+        · have n5 : (P ↔ Q) ↔ P := by
+            constructor
+            · intro n6
+              exact h3
+            · intro n7
+              constructor
+              · intro n8
+                exact n2
+              · intro n9
+                exact n7
+          have n10 : R ∧ P := h1.mpr n5
+          exact n10.1
+        · exact h3
+      have n11 : R := n4.1
+      exact n3 n11
+  have n12 : P ∧ S := h2 n1
+  exact n12.2
+
+-- uniform_s11_000117: round 8, by sampling
+theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (h2 : R ∧ R ∨ (S ↔ Q) → ¬(S → R)) (h3 : ¬S ∨ (P ↔ S)) (h4 : Q ∧ (S → P)) : R ∧ P ↔ (R ↔ S) := by
+  have n1 : S := h1.1
+  have n2 : S → P := h4.2
+  have n3 : P := n2 n1
+  constructor
+  · intro n4
+    have n5 : R := n4.1
+    constructor
+    · intro n6
+      exact n1
+    intro n7
+    exact n5
+  · intro n8
+    have n9 : R := n8.mpr n1
+    exact ⟨n9, n3⟩
+
+-- uniform_s11_000213: round 8, by sampling
+theorem uniform_s11_000213 (P Q R S : Prop) (h1 : Q) (h2 : ((P → Q) → P → Q) → S ∧ P) (h3 : ¬P → R) : (S → R ↔ S → P) → R := by
+  intro n1
+  have n2 : (P → Q) → P → Q := by
+    intro n3
+    intro n4
+    exact h1
+  have n5 : S ∧ P := h2 n2
+  have n6 : S := n5.1
+  have n7 : S → P := by
+    intro n8
+    have n9 : P := n5.2
+    exact n9
+  have n10 : S → R := n1.mpr n7
+  exact n10 n6
+
+-- uniform_s11_000721: round 3, by sampling
+theorem uniform_s11_000721 (P Q R S : Prop) (h1 : (S ↔ S → P) ∧ (R ↔ P) ∧ (Q → S)) (h2 : R ∧ Q) : P ∨ P ↔ (S → R) → (S ↔ P) := by
+  have n1 : S ↔ S → P := h1.1
+  have n2 : R := h2.1
+  have n3 : (R ↔ P) ∧ (Q → S) := h1.2
+  have n4 : R ↔ P := n3.1
+  have n5 : P := n4.mp n2
+  constructor
+  · intro n6
+    · intro n7
+      constructor
+      · intro n8
+        exact n5
+      · intro n9
+        have n10 : S → P := by
+          intro n11
+          exact n9
+        exact n1.mpr n10
+  · intro n12
+    exact Or.inl n5
+
+-- uniform_s11_000050: round 4, by sampling
+theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R ∧ Q) (h4 : S) : Q ↔ R := by
+  have n1 : Q := h2.1
+  have n2 : R := h3.1
+  constructor
+  intro n3
+  exact n2
+  · intro n4
+    exact n1
+
+-- uniform_s11_002977: round 2, by sampling
+theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
+  have n1 : (Q ↔ P) ↔ Q ∨ Q := by
+    constructor
+    · intro n2
+      have n3 : Q := by
+        exact n2.mpr h1
+      exact Or.inl n3
+    · intro n4
+      constructor
+      · intro n5
+        exact h1
+      · intro n6
+        rcases n4 with n7 | n8
+        · exact n7
+        · exact n8
+  have n9 : Q := by
+    have n10 : (Q ∨ Q) ∧ P := h2.mp n1
+    have n11 : Q ∨ Q := n10.1
+    rcases n11 with n12 | n13
+    · exact n12
+    · exact n13
+  exact n9
+
+-- uniform_s11_003155: round 2, by sampling
+theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) (h3 : Q) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : (R ↔ P) ∨ ¬(R ↔ P) := Classical.em (R ↔ P)
+    rcases n2 with n3 | n4
+    · have n5 : P := h2.mp n3
+      have n6 : R := n3.mpr n5
+      exact n1 n6
+    · have n7 : ¬P := mt h2.mpr n4
+      have n8 : R ↔ P := by
+        constructor
+        · intro n9
+          have n10 : False := n1 n9
+          exact False.elim n10
+        · intro n11
+          have n12 : False := n7 n11
+          exact False.elim n12
+      exact n4 n8
+
+-- uniform_s11_003393: round 2, by sampling
+theorem uniform_s11_003393 (P Q R S : Prop) (h1 : (Q → R) → Q ∨ P) (h2 : S ↔ P) : (Q ∨ S) ∨ (P ↔ S → P) := by
+  have n1 : Q ∨ S := by
+    have n2 : Q ∨ ¬Q := Classical.em Q
+    rcases n2 with n3 | n4
+    · exact Or.inl n3
+    · have n5 : P := by
+        have n6 : (Q → R) ∨ ¬(Q → R) := Classical.em (Q → R)
+        rcases n6 with n7 | n8
+        have n9 : Q ∨ P := h1 n7
+        rcases n9 with n10 | n11
+        · have n12 : False := n4 n10
+          exact False.elim n12
+        · exact n11
+        apply Classical.byContradiction
+        · intro n13
+          have n14 : Q → R := by
+            intro n15
+            have n16 : False := n4 n15
+            exact False.elim n16
+          exact n8 n14
+      have n17 : S := h2.mpr n5
+      exact Or.inr n17
+  exact Or.inl n1
+
+-- uniform_s11_003671: round 2, by sampling
+theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬¬P) (h2 : (Q ∨ R) ∨ (R → Q) ↔ (Q ∨ R) ∧ (R → P)) (h3 : S) : P ∨ P := by
+  have n1 : P ∨ ¬P := Classical.em P
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : (S ↔ R) ↔ P ∨ R := by
+      constructor
+      · intro n5
+        have n6 : R := n5.mp h3
+        exact Or.inr n6
+      · intro n7
+        constructor
+        · intro n8
+          rcases n7 with n9 | n10
+          · have n11 : False := n3 n9
+            exact False.elim n11
+          · exact n10
+        · intro n12
+          exact h3
+    have n13 : ¬¬P := h1 n4
+    have n14 : P := Classical.not_not.mp n13
+    exact Or.inl n14
+
+-- uniform_s11_003767: round 1, by sampling
+theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q ∨ R) (h3 : Q) : (P ↔ S) ∨ S ∨ P := by
+  have n1 : S ∨ ¬S := Classical.em S
+  rcases n1 with n2 | n3
+  · have n4 : S ∨ P := Or.inl n2
+    exact Or.inr n4
+  · have n5 : P ↔ S := by
+      constructor
+      intro n6
+      have n7 : Q ∨ R := Or.inl h3
+      have n8 : ¬P := h2.mpr n7
+      have n9 : False := n8 n6
+      exact False.elim n9
+      intro n10
+      have n11 : False := n3 n10
+      exact False.elim n11
+    exact Or.inl n5
+
+-- uniform_s11_003951: round 2, by sampling
+theorem uniform_s11_003951 (P R S : Prop) (h1 : P → (P → R) ∧ (P ↔ P)) (h2 : ¬P ∧ (R → P) → R ∧ (P → S)) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : ¬P ∧ (R → P) := by
+      constructor
+      · intro n3
+        have n4 : (P → R) ∧ (P ↔ P) := h1 n3
+        have n5 : P → R := n4.1
+        have n6 : R := n5 n3
+        exact n1 n6
+      · intro n7
+        have n8 : False := n1 n7
+        exact False.elim n8
+    have n9 : R ∧ (P → S) := h2 n2
+    have n10 : R := n9.1
+    exact n1 n10
+
+-- uniform_s11_000493: round 1, by sampling
+theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 : P → R) (h3 : Q) (h4 : ¬(P ∨ P)) (h5 : (R ∧ P) ∧ (P → S) ↔ ¬P ∧ P ∧ Q) : (R ∨ (R ↔ P)) ∨ (R → P) ∨ (S → R) := by
+  have n1 : R ∨ ¬R := Classical.em R
+  rcases n1 with n2 | n3
+  · have n4 : R ∨ (R ↔ P) := Or.inl n2
+    exact Or.inl n4
+  · have n5 : R → P := by
+      intro n6
+      have n7 : False := n3 n6
+      exact False.elim n7
+    have n8 : R → P := by
+      intro n9
+      have n10 : False := n3 n9
+      exact False.elim n10
+    have n11 : (R → P) ∨ (S → R) := Or.inl n8
+    exact Or.inr n11
+
+-- uniform_s11_004012: round 12, by sampling
+theorem uniform_s11_004012 (P Q R S : Prop) (h1 : R ↔ S) (h2 : Q → R) (h3 : (Q → S → P) ∧ R ∧ R) (h4 : Q ∨ P) : ¬¬(Q → P) := by
+  have n1 : Q → P := by
+    have n2 : Q → S → P := h3.1
+    have n3 : R ∧ R := h3.2
+    have n4 : R := n3.1
+    have n5 : S := h1.mp n4
+    intro n6
+    rcases h4 with n7 | n8
+    have n9 : S → P := n2 n7
+    exact n9 n5
+    · exact n8
+  intro n10
+  have n11 : Q → P := by
+    intro n12
+    have n13 : P := n1 n12
+    exact n13
+  exact n10 n11
+
+-- uniform_s11_001618: round 1, by sampling
+theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P ∧ P) (h2 : R) (h3 : (R ∨ S) ∨ (Q → S) → R) (h4 : P) (h5 : R ↔ R → R) : (R ∨ P) ∧ (R ∨ Q) → S := by
+  intro n1
+  have n2 : R ∨ Q := n1.2
+  have n3 : Q → Q := by
+    intro n4
+    exact n4
+  have n5 : (S ∨ S) ∧ P ∧ P := h1 n3
+  have n6 : P ∧ P := n5.2
+  have n7 : S ∨ S := n5.1
+  rcases n7 with n8 | n9
+  · exact n8
+  · exact n9
+
+-- uniform_s11_002949: round 2, by sampling
+theorem uniform_s11_002949 (P R S : Prop) (h1 : S ∨ (R → P) → (¬R ↔ R)) : ¬P := by
+  intro n1
+  have n2 : S ∨ (R → P) := by
+    have n3 : R → P := by
+      intro n4
+      exact n1
+    exact Or.inr n3
+  have n5 : ¬R ↔ R := h1 n2
+  have n6 : ¬R ∨ ¬¬R := Classical.em (¬R)
+  rcases n6 with n7 | n8
+  · have n9 : R := n5.mp n7
+    exact n7 n9
+  · have n10 : ¬R := mt n5.mpr n8
+    have n11 : R := n5.mp n10
+    exact n10 n11
+
+-- uniform_s11_004100: round 2, by sampling
+theorem uniform_s11_004100 (P Q R S : Prop) (h1 : ¬((S ↔ S) ∧ R ∧ R)) (h2 : (Q → P) → R) (h3 : R → P) (h4 : P → P) (h5 : R ∧ S → Q) : ¬(Q ∨ Q) → (P → S) → ¬S := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : Q → P := by
+    intro n5
+    have n6 : Q ∨ Q := Or.inl n5
+    have n7 : False := n1 n6
+    exact False.elim n7
+  have n8 : R := h2 n4
+  have n9 : (S ↔ S) ∧ R ∧ R := by
+    constructor
+    · constructor
+      · intro n10
+        exact n10
+      · intro n11
+        exact n11
+    · exact ⟨n8, n8⟩
+  exact h1 n9
+
+-- uniform_s11_003498: round 13, by sampling
+theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q → P) (h4 : ¬S) (h5 : Q ∨ Q) : ¬P ↔ (S ∨ S ↔ Q → Q) := by
+  constructor
+  · intro n1
+    have n2 : False := n1 h1
+    exact False.elim n2
+  · intro n3
+    intro n4
+    have n5 : Q → Q := by
+      intro n6
+      exact n6
+    have n7 : S ∨ S := n3.mpr n5
+    rcases n7 with n8 | n9
+    · exact h4 n8
+    · exact h4 n9
+
+-- uniform_s11_004343: round 4, by sampling
+theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (h2 : (P ↔ Q) → Q → R) (h3 : ¬(S → S) → ¬S ∨ ¬P) : ((Q ↔ P) → Q → S) ∨ (S → Q ↔ P → Q) := by
+  have n1 : (S → Q ↔ P → Q) ∨ ¬(S → Q ↔ P → Q) := Classical.em (S → Q ↔ P → Q)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (Q ↔ P) → Q → S := by
+      intro n5
+      intro n6
+      have n7 : P := n5.mp n6
+      apply Classical.byContradiction
+      · intro n8
+        have n9 : S → Q ↔ P → Q := by
+          constructor
+          · intro n10
+            · intro n11
+              exact n6
+          · intro n12
+            intro n13
+            exact n6
+        exact n3 n9
+    exact Or.inl n4
+
+-- uniform_s11_001875: round 2, by sampling
+theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
+  constructor
+  · rcases h3 with n1 | n2
+    · exact n1
+    · have n3 : S ∨ R := Or.inr h1
+      have n4 : R ↔ S := n2.mpr n3
+      · rcases n3 with n8 | n9
+        · exact n8
+        exact n4.mp n9
+  · rcases h3 with n6 | n7
+    · exact n6
+    · have n10 : S ∨ R := Or.inr h1
+      have n11 : R ↔ S := n7.mpr n10
+      rcases n10 with n11 | n12
+      · exact n11
+      exact n11.mp n12
+
+-- uniform_s11_004357: round 5, by sampling
+theorem uniform_s11_004357 (P Q R S : Prop) (h1 : ¬¬Q → (R → S) ∨ P) (h2 : ¬(P ∧ R ↔ S → S)) : ((S ↔ Q) ∨ S) ∨ Q := by
+  have n1 : (Q ∨ S) ∨ ¬(Q ∨ S) := Classical.em (Q ∨ S)
+  rcases n1 with n2 | n3
+  · rcases n2 with n4 | n5
+    · exact Or.inr n4
+    · have n6 : (S ↔ Q) ∨ S := Or.inr n5
+      exact Or.inl n6
+  · have n7 : S ↔ Q := by
+      constructor
+      · intro n8
+        have n9 : Q ∨ S := Or.inr n8
+        have n10 : False := n3 n9
+        exact False.elim n10
+      · intro n11
+        have n12 : Q ∨ S := Or.inl n11
+        have n13 : False := n3 n12
+        exact False.elim n13
+    have n14 : (S ↔ Q) ∨ S := Or.inl n7
+    exact Or.inl n14
+
+-- uniform_s11_003563: round 6, by sampling
+theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
+  have n1 : P → R := h1.1
+  have n2 : P := h1.2
+  constructor
+  · constructor
+    have n3 : Q := h3.mp n2
+    · constructor
+      · intro n4
+        exact n3
+      · intro n5
+        exact h2
+    · constructor
+      · exact h2
+      exact n1 n2
+  · exact Or.inl n2
+
+-- uniform_s11_001887: round 1, by sampling
+theorem uniform_s11_001887 (P Q S : Prop) (h1 : P ∨ S) (h2 : P) (h3 : (S → Q) ∧ (S → Q)) (h4 : Q → P ∨ P) : (Q ∨ S) ∨ (Q → S) := by
+  have n1 : (Q ∨ S) ∨ ¬(Q ∨ S) := Classical.em (Q ∨ S)
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : Q → S := by
+      intro n5
+      have n6 : P ∨ P := h4 n5
+      apply Classical.byContradiction
+      · intro n7
+        have n8 : Q ∨ S := Or.inl n5
+        exact n3 n8
+    exact Or.inr n4
+
+-- uniform_s11_004622: round 1, by sampling
+theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
+  have n1 : ¬R := mt h4.mp h5
+  have n2 : Q := by
+    apply Classical.byContradiction
+    · intro n3
+      have n4 : P → P ↔ (R ↔ Q) := by
+        constructor
+        · intro n5
+          constructor
+          intro n6
+          have n7 : False := n1 n6
+          exact False.elim n7
+          · intro n8
+            have n9 : False := n3 n8
+            exact False.elim n9
+        · intro n10
+          intro n11
+          exact n11
+      exact h3 n4
+  exact Or.inr n2
+
+-- uniform_s11_003852: round 7, by sampling
+theorem uniform_s11_003852 (P R S : Prop) (h1 : P ∨ P) (h2 : S → P ↔ ¬S ∧ (P → R)) (h3 : P ∨ P) : R := by
+  rcases h1 with n2 | n3
+  · have n4 : S → P := by
+      intro n5
+      exact n2
+    have n6 : ¬S ∧ (P → R) := h2.mp n4
+    · have n7 : ¬S := n6.1
+      have n8 : P → R := n6.2
+      · have n9 : R := n8 n2
+        · exact n9
+  · have n10 : S → P := by
+      intro n11
+      exact n3
+    have n12 : ¬S ∧ (P → R) := h2.mp n10
+    have n13 : ¬S := n12.1
+    have n14 : P → R := n12.2
+    · exact n14 n3
+
+-- uniform_s11_004696: round 4, by sampling
+theorem uniform_s11_004696 (P Q R S : Prop) (h1 : (Q ↔ S) → R ↔ ¬(P ∨ P)) (h2 : S ∧ (Q → Q)) (h3 : ¬(Q ∧ R)) (h4 : S ∧ (Q → S)) (h5 : Q ↔ (S → R) → (Q ↔ P)) : (S ∨ Q → P → Q) ∨ ¬S ∧ R ∧ P := by
+  have n1 : S := h2.1
+  have n2 : S ∨ Q → P → Q := by
+    intro n3
+    intro n4
+    apply Classical.byContradiction
+    · intro n5
+      have n6 : (Q ↔ S) → R := by
+        intro n7
+        have n8 : Q := n7.mpr n1
+        have n9 : False := n5 n8
+        exact False.elim n9
+      have n10 : ¬(P ∨ P) := h1.mp n6
+      have n11 : P ∨ P := Or.inl n4
+      exact n10 n11
+  exact Or.inl n2
+
+-- uniform_s11_004720: round 3, by sampling
+theorem uniform_s11_004720 (Q R S : Prop) (h1 : R ∧ S → R ∧ Q) (h2 : S → S) (h3 : Q ∧ Q) : (R ∨ S) ∧ (R → S) ∨ (R ∨ S ↔ R) := by
+  have n1 : (R ∨ S) ∧ (R → S) ∨ ¬((R ∨ S) ∧ (R → S)) := Classical.em ((R ∨ S) ∧ (R → S))
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : R ∨ S ↔ R := by
+      constructor
+      · intro n5
+        rcases n5 with n6 | n7
+        · exact n6
+        · have n8 : (R ∨ S) ∧ (R → S) := by
+            constructor
+            exact Or.inr n7
+            · intro n9
+              exact n7
+          · have n10 : False := n3 n8
+            exact False.elim n10
+      · intro n11
+        exact Or.inl n11
+    exact Or.inr n4
+
+-- uniform_s11_004038: round 7, by sampling
+theorem uniform_s11_004038 (P Q R S : Prop) (h1 : (¬P ↔ (Q ↔ S)) → Q → S) (h2 : ¬R ↔ (R ↔ S)) : ¬S := by
+  intro n1
+  have n2 : ¬R ∨ ¬¬R := Classical.em (¬R)
+  rcases n2 with n3 | n4
+  · have n5 : R ↔ S := h2.mp n3
+    have n6 : R := n5.mpr n1
+    exact n3 n6
+  · have n7 : ¬(R ↔ S) := mt h2.mpr n4
+    have n8 : R := Classical.not_not.mp n4
+    have n9 : R ↔ S := by
+      constructor
+      · intro n10
+        exact n1
+      · intro n11
+        exact n8
+    exact n7 n9
+
+-- uniform_s11_004115: round 1, by sampling
+theorem uniform_s11_004115 (P Q R S : Prop) (h1 : (Q → Q ↔ P → Q) → ¬R → ¬Q) (h2 : Q) (h3 : S ∧ S ∧ S) (h4 : (P ↔ R) ∧ S ↔ (S → R) → S → P) : P ∨ R := by
+  have n1 : R := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : Q → Q ↔ P → Q := by
+        constructor
+        · intro n4
+          intro n5
+          exact h2
+        · intro n6
+          intro n7
+          exact n7
+      have n8 : ¬R → ¬Q := h1 n3
+      have n9 : ¬R := by
+        intro n10
+        exact n2 n10
+      have n11 : ¬Q := n8 n9
+      exact n11 h2
+  exact Or.inr n1
+
+-- uniform_s11_004869: round 13, by sampling
+theorem uniform_s11_004869 (P Q R : Prop) (h1 : ¬(P ↔ R)) : ¬Q → R ∨ P := by
+  intro n1
+  have n2 : R ∨ ¬R := Classical.em R
+  rcases n2 with n3 | n4
+  · exact Or.inl n3
+  · have n5 : P := by
+      apply Classical.byContradiction
+      · intro n6
+        have n7 : P ↔ R := by
+          constructor
+          · intro n8
+            have n9 : False := n6 n8
+            exact False.elim n9
+          · intro n10
+            have n11 : False := n4 n10
+            exact False.elim n11
+        exact h1 n7
+    exact Or.inr n5
+
+-- uniform_s11_004913: round 6, by sampling
+theorem uniform_s11_004913 (P Q R S : Prop) (h1 : ¬(P ∨ R)) (h2 : S → Q) (h3 : R ↔ R) : ((R → R) → (P ↔ Q)) → Q ∨ (S ↔ R) := by
+  intro n1
+  have n2 : S ↔ R := by
+    constructor
+    · intro n3
+      have n4 : Q := h2 n3
+      have n5 : R → R := by
+        intro n6
+        exact n6
+      have n7 : P ↔ Q := n1 n5
+      have n8 : P := n7.mpr n4
+      have n9 : P ∨ R := Or.inl n8
+      have n10 : False := h1 n9
+      exact False.elim n10
+    · intro n11
+      have n12 : P ∨ R := Or.inr n11
+      have n13 : False := h1 n12
+      exact False.elim n13
+  exact Or.inr n2
+
+-- uniform_s11_004188: round 5, by sampling
+theorem uniform_s11_004188 (P R S : Prop) (h1 : P ∧ R ↔ P ∨ S) (h2 : S ↔ P) (h3 : P) : (R ↔ S) ∧ (S ↔ R) := by
+  have n1 : S := h2.mpr h3
+  constructor
+  · constructor
+    · intro n2
+      exact n1
+    · intro n3
+      have n4 : P ∨ S := Or.inl h3
+      have n5 : P ∧ R := h1.mpr n4
+      exact n5.2
+  · constructor
+    intro n6
+    have n7 : P ∨ S := Or.inl h3
+    have n8 : P ∧ R := h1.mpr n7
+    exact n8.2
+    · intro n9
+      exact n1
+
+-- uniform_s11_002587: round 11, by sampling
+theorem uniform_s11_002587 (P Q R S : Prop) (h1 : P ↔ R) (h2 : Q ∨ (P → S)) (h3 : P ∧ R) (h4 : Q → (P ∨ S) ∧ P) (h5 : R → Q) : (S ↔ S) ∧ (Q ↔ S) → (P ↔ S ∧ Q) := by
+  have n1 : P := h3.1
+  intro n2
+  have n3 : Q ↔ S := n2.2
+  constructor
+  intro n4
+  have n5 : R := h1.mp n4
+  have n6 : Q := h5 n5
+  constructor
+  · rcases h2 with n8 | n9
+    exact n3.mp n8
+    · exact n9 n4
+  exact n6
+  · intro n10
+    exact n1
+
+-- uniform_s11_002588: round 7, by sampling
+theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 : S) (h3 : (R ↔ S) → Q ∧ Q) (h4 : P) (h5 : Q ↔ P) : ((Q ∨ R) ∧ (Q → P)) ∧ ((S → S) → Q → P) := by
+  constructor
+  · constructor
+    · have n1 : R := by
+        have n2 : (P → Q) ∨ ¬S := by
+          have n3 : P → Q := by
+            have n4 : Q := h5.mpr h4
+            intro n5
+            exact n4
+          exact Or.inl n3
+        exact h1 n2
+      · exact Or.inr n1
+    · intro n6
+      exact h4
+  · intro n7
+    intro n8
+    exact h4
+
+-- uniform_s11_004192: round 7, by sampling
+theorem uniform_s11_004192 (P Q R S : Prop) (h1 : (Q ∨ Q) ∧ Q ∧ P) (h2 : (P → P → Q) ∨ ¬S) (h3 : ¬(Q ∧ S) → R) : R ∨ S ↔ Q := by
+  have n1 : Q ∧ P := h1.2
+  have n2 : Q := n1.1
+  constructor
+  · intro n3
+    exact n2
+  · intro n4
+    have n5 : Q ∧ S ∨ ¬(Q ∧ S) := Classical.em (Q ∧ S)
+    rcases n5 with n6 | n7
+    · have n8 : S := n6.2
+      exact Or.inr n8
+    have n9 : R := h3 n7
+    exact Or.inl n9
+
+-- uniform_s11_004326: round 11, by sampling
+theorem uniform_s11_004326 (P Q R S : Prop) (h1 : P ↔ S) (h2 : (R ∨ R) ∧ (P → S) ↔ (Q → Q) ∨ ¬R) : S → S ↔ R ∨ P := by
+  constructor
+  · intro n1
+    have n2 : R := by
+      apply Classical.byContradiction
+      · intro n3
+        have n4 : (Q → Q) ∨ ¬R := by
+          exact Or.inr n3
+        have n5 : (R ∨ R) ∧ (P → S) := h2.mpr n4
+        have n6 : P → S := n5.2
+        have n7 : R ∨ R := n5.1
+        rcases n7 with n8 | n9
+        · exact n3 n8
+        · exact n3 n9
+    exact Or.inl n2
+  · intro n10
+    intro n11
+    exact n11
+
+-- uniform_s11_002712: round 1, by sampling
+theorem uniform_s11_002712 (P Q R S : Prop) (h1 : R ∨ P → R ↔ Q → P) (h2 : S) (h3 : P) : R ↔ Q ∨ R := by
+  constructor
+  · intro n1
+    exact Or.inr n1
+  · intro n2
+    have n3 : R := by
+      rcases n2 with n4 | n5
+      · have n6 : Q → P := by
+          intro n7
+          exact h3
+        have n8 : R ∨ P → R := h1.mpr n6
+        · have n9 : R ∨ P := Or.inr h3
+          have n10 : R := n8 n9
+          · exact n10
+      · exact n5
+    exact n3
+
+-- uniform_s11_005073: round 1, by sampling
+theorem uniform_s11_005073 (P Q R S : Prop) (h1 : (R ↔ Q) ∨ Q ∨ R) (h2 : (¬P → (R ↔ P)) ∨ R ∧ (P → S)) (h3 : ¬(S ∧ Q) → R) : ((R → R) → P → S) ∨ (Q ∨ P) ∧ (P ↔ P) := by
+  have n1 : (Q ∨ P) ∧ (P ↔ P) ∨ ¬((Q ∨ P) ∧ (P ↔ P)) := Classical.em ((Q ∨ P) ∧ (P ↔ P))
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (R → R) → P → S := by
+      intro n5
+      intro n6
+      have n7 : (Q ∨ P) ∧ (P ↔ P) := by
+        constructor
+        exact Or.inr n6
+        · constructor
+          · intro n8
+            exact n8
+          · intro n9
+            exact n9
+      have n10 : False := n3 n7
+      exact False.elim n10
+    exact Or.inl n4
+
+-- uniform_s11_004351: round 1, by sampling
+theorem uniform_s11_004351 (P Q R S : Prop) (h1 : ¬R) (h2 : P ∨ (P → R) ↔ S ∧ P ∨ Q ∨ S) (h3 : (S ∧ R → P → Q) ∨ P) : ¬P → S ∨ Q := by
+  intro n1
+  have n2 : P ∨ (P → R) := by
+    have n3 : P → R := by
+      intro n4
+      have n5 : False := n1 n4
+      exact False.elim n5
+    exact Or.inr n3
+  have n6 : S ∧ P ∨ Q ∨ S := h2.mp n2
+  rcases n6 with n7 | n8
+  · have n9 : S := n7.1
+    exact Or.inl n9
+  rcases n8 with n9 | n10
+  · exact Or.inr n9
+  · exact Or.inl n10
+
+-- uniform_s11_002815: round 1, by sampling
+theorem uniform_s11_002815 (P Q R S : Prop) (h1 : R ∧ Q → S ∨ S) (h2 : S) (h3 : S → Q ↔ Q → P) : Q := by
+  have n1 : Q → P := by
+    intro n2
+    have n3 : S → Q := by
+      intro n4
+      exact n2
+    have n5 : Q → P := h3.mp n3
+    exact n5 n2
+  have n6 : S → Q := h3.mpr n1
+  exact n6 h2
+
+-- uniform_s11_005107: round 10, by sampling
+theorem uniform_s11_005107 (P Q R S : Prop) (h1 : P) (h2 : ¬(Q ∧ P) ∨ ((P ↔ Q) ↔ R → S)) (h3 : S → R) (h4 : P → Q) (h5 : P → R) : S ↔ R := by
+  have n1 : Q := h4 h1
+  constructor
+  intro n2
+  exact h3 n2
+  · intro n3
+    rcases h2 with n4 | n5
+    · have n6 : Q ∧ P := by
+        constructor
+        · exact n1
+        · exact h1
+      have n7 : False := n4 n6
+      exact False.elim n7
+    · have n8 : P ↔ Q := by
+        constructor
+        · intro n9
+          exact n1
+        · intro n10
+          exact h1
+      have n11 : R → S := n5.mp n8
+      exact n11 n3
+
+-- uniform_s11_002869: round 12, by sampling
+theorem uniform_s11_002869 (P Q R S : Prop) (h1 : ¬P ↔ Q ∨ S) (h2 : Q ∨ S) (h3 : S → P) : ((Q → Q) → R → R) → ¬P ∧ (R → Q) := by
+  have n1 : ¬P := h1.mpr h2
+  intro n2
+  constructor
+  · exact n1
+  · intro n3
+    rcases h2 with n4 | n5
+    · exact n4
+    · have n6 : Q ∨ S := Or.inr n5
+      rcases n6 with n7 | n8
+      · exact n7
+      · have n9 : P := h3 n8
+        · have n10 : False := n1 n9
+          exact False.elim n10
+
+-- uniform_s11_005185: round 12, by sampling
+theorem uniform_s11_005185 (P Q R S : Prop) (h1 : P → R) (h2 : R → S) (h3 : ¬R ∨ P ∨ R ↔ (R ∨ S) ∧ (Q ∨ Q)) (h4 : R ∨ R ↔ ¬Q) : (¬R ↔ S → R) → (S → Q ↔ ¬S) := by
+  intro n1
+  constructor
+  · intro n2
+    intro n3
+    have n4 : S ↔ R := by
+      constructor
+      · intro n5
+        have n6 : R := by
+          apply Classical.byContradiction
+          · intro n7
+            have n8 : S → R := n1.mp n7
+            have n9 : R := n8 n5
+            exact n7 n9
+        exact n6
+      · intro n10
+        exact n3
+    have n11 : R := n4.mp n3
+    have n12 : S → R := by
+      intro n13
+      exact n11
+    have n14 : ¬R := n1.mpr n12
+    exact n14 n11
+  · intro n15
+    intro n16
+    have n17 : False := n15 n16
+    exact False.elim n17
+
+-- uniform_s11_005241: round 2, by sampling
+theorem uniform_s11_005241 (P Q R S : Prop) (h1 : Q ↔ P) (h2 : R ↔ S) (h3 : ¬¬Q → ¬(P ∧ R)) (h4 : R ∨ Q) (h5 : (R → Q ↔ (R ↔ Q)) → ¬(R ∧ R)) : Q ∨ R := by
+  rcases h4 with n1 | n2
+  · exact Or.inr n1
+  · exact Or.inl n2
+
+-- uniform_s11_005254: round 13, by sampling
+theorem uniform_s11_005254 (P Q R S : Prop) (h1 : (R ∧ Q) ∧ (R ∨ Q) ↔ Q) (h2 : R ∧ P ↔ (Q ↔ R)) (h3 : S) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : Q ↔ R := by
+      constructor
+      · intro n3
+        have n4 : Q ↔ R := by
+          constructor
+          · intro n5
+            have n6 : (R ∧ Q) ∧ (R ∨ Q) := by
+              constructor
+              · constructor
+                have n7 : (R ∧ Q) ∧ (R ∨ Q) := h1.mpr n5
+                have n8 : R ∧ Q := n7.1
+                exact n8.1
+                exact n5
+              · exact Or.inr n5
+            have n9 : R ∧ Q := n6.1
+            exact n9.1
+          · intro n10
+            exact n3
+        exact n4.mp n3
+      · intro n11
+        have n12 : False := n1 n11
+        exact False.elim n12
+    have n13 : R ∧ P := h2.mpr n2
+    have n14 : R := n13.1
+    exact n1 n14
+
+-- uniform_s11_001488: round 3, by sampling
+theorem uniform_s11_001488 (P Q R S : Prop) (h1 : P ∧ (Q ↔ R)) (h2 : S ∧ (P → P)) : R → (S ↔ P) := by
+  have n1 : P := h1.1
+  have n2 : S := h2.1
+  intro n3
+  constructor
+  intro n4
+  exact n1
+  · intro n5
+    exact n2
+
+-- uniform_s11_001498: round 8, by sampling
+theorem uniform_s11_001498 (Q R S : Prop) (h1 : S ∨ R) (h2 : (Q ↔ S) ∧ (Q → Q → R)) : R := by
+  have n1 : Q → Q → R := h2.2
+  have n2 : Q ↔ S := h2.1
+  have n3 : S ∨ ¬S := Classical.em S
+  rcases n3 with n4 | n5
+  · have n6 : Q := n2.mpr n4
+    · have n7 : S ∨ R := Or.inl n4
+      · have n8 : R := by
+          rcases n7 with n8 | n9
+          have n10 : Q → R := by
+            intro n11
+            have n12 : Q → R := n1 n11
+            exact n12 n6
+          have n13 : R := n10 n6
+          · exact n13
+          · exact n9
+        · exact n8
+  · apply Classical.byContradiction
+    · intro n14
+      rcases h1 with n14 | n15
+      · exact n5 n14
+      · exact n14 n15
+
+-- uniform_s11_003110: round 6, by sampling
+theorem uniform_s11_003110 (P Q R S : Prop) (h1 : R ∧ R) : S → (Q → P) ∨ R ∧ Q := by
+  have n1 : R := h1.1
+  intro n2
+  have n3 : R ∧ Q ∨ ¬(R ∧ Q) := Classical.em (R ∧ Q)
+  rcases n3 with n4 | n5
+  exact Or.inr n4
+  · have n6 : Q → P := by
+      intro n7
+      have n8 : R ∧ Q := by
+        constructor
+        exact n1
+        exact n7
+      have n9 : False := n5 n8
+      exact False.elim n9
+    exact Or.inl n6
+
+-- uniform_s11_005408: round 6, by sampling
+theorem uniform_s11_005408 (P Q S : Prop) (h1 : Q ∧ Q) (h2 : (Q → Q) ∨ ¬S → (S → P) ∧ (S ↔ Q)) : S ∧ P := by
+  have n1 : Q := h1.1
+  constructor
+  have n2 : Q → Q := by
+    intro n3
+    exact n3
+  have n4 : (Q → Q) ∨ ¬S := Or.inl n2
+  have n5 : (S → P) ∧ (S ↔ Q) := h2 n4
+  have n6 : S ↔ Q := n5.2
+  exact n6.mpr n1
+  · have n7 : (Q → Q) ∨ ¬S := by
+      have n8 : Q → Q := by
+        intro n9
+        exact n9
+      exact Or.inl n8
+    have n10 : (S → P) ∧ (S ↔ Q) := h2 n7
+    have n11 : S → P := n10.1
+    have n12 : S := by
+      have n13 : S ↔ Q := n10.2
+      exact n13.mpr n1
+    exact n11 n12
+
+-- uniform_s11_005423: round 12, by sampling
+theorem uniform_s11_005423 (P Q R S : Prop) (h1 : (P → P) ∧ S) (h2 : R ∨ Q → ¬S) (h3 : ¬P) (h4 : (P → P) → S ∧ S) (h5 : ((S → P) → (P ↔ Q)) → (S ∨ S) ∧ (R → Q)) : ((R ↔ P) ↔ P ∨ R) → P := by
+  have n1 : S := h1.2
+  intro n2
+  have n3 : R ↔ P := by
+    constructor
+    · intro n4
+      have n5 : R ∨ Q := Or.inl n4
+      have n6 : ¬S := h2 n5
+      have n7 : False := n6 n1
+      exact False.elim n7
+    · intro n8
+      have n9 : P ∨ R := Or.inl n8
+      have n10 : R ↔ P := n2.mpr n9
+      exact n10.mpr n8
+  have n11 : P := by
+    have n12 : P ∨ R := n2.mp n3
+    rcases n12 with n13 | n14
+    · exact n13
+    · exact n3.mp n14
+  exact n11
+
+-- uniform_s11_003274: round 1, by sampling
+theorem uniform_s11_003274 (P Q R S : Prop) (h1 : Q ∨ (P ↔ S) ∧ P) (h2 : ¬((R ↔ R) → R ∨ Q)) : P → P → S := by
+  intro n1
+  intro n2
+  rcases h1 with n3 | n4
+  · have n5 : (R ↔ R) → R ∨ Q := by
+      intro n6
+      exact Or.inr n3
+    have n7 : False := h2 n5
+    exact False.elim n7
+  · have n8 : P ↔ S := n4.1
+    exact n8.mp n2
+
+-- uniform_s11_004752: round 3, by sampling
+theorem uniform_s11_004752 (P Q R S : Prop) (h1 : S → R → R ↔ (¬Q ↔ S ∨ Q)) (h2 : (P → R) ∧ P ∧ R) (h3 : P ∧ Q ∨ P ∨ S) (h4 : (Q ∨ P ↔ S ∧ Q) → ¬Q) (h5 : P ∧ R ∧ R ∨ ¬(Q → P)) : Q → Q ↔ ¬Q := by
+  constructor
+  · intro n1
+    intro n2
+    have n3 : S → R → R := by
+      intro n4
+      intro n5
+      exact n5
+    have n6 : ¬Q ↔ S ∨ Q := h1.mp n3
+    have n7 : S ∨ Q := Or.inr n2
+    have n8 : ¬Q := n6.mpr n7
+    exact n8 n2
+  · intro n9
+    intro n10
+    exact n10
+
+-- uniform_s11_003299: round 2, by sampling
+theorem uniform_s11_003299 (Q R S : Prop) (h1 : Q) (h2 : Q ∧ S ↔ S ∧ Q → R ∧ R) (h3 : Q) : R ∨ S := by
+  have n1 : S ∨ ¬S := Classical.em S
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : S := by
+      have n5 : S ∧ Q → R ∧ R := by
+        intro n6
+        have n7 : S := n6.1
+        have n8 : False := n3 n7
+        exact False.elim n8
+      have n9 : Q ∧ S := h2.mpr n5
+      exact n9.2
+    have n10 : False := n3 n4
+    exact False.elim n10
+
+-- uniform_s11_005440: round 6, by sampling
+theorem uniform_s11_005440 (P Q R S : Prop) (h1 : R ∧ ((R ↔ S) ↔ S → P)) (h2 : S ∧ (R ↔ Q)) : (S ↔ P) ∨ Q ∧ P := by
+  have n1 : S ↔ P := by
+    have n2 : R := h1.1
+    have n3 : (R ↔ S) ↔ S → P := h1.2
+    constructor
+    · intro n4
+      have n5 : R ↔ S := by
+        constructor
+        · intro n6
+          exact n4
+        · intro n7
+          exact n2
+      have n8 : S → P := n3.mp n5
+      exact n8 n4
+    · intro n9
+      have n10 : S → P := by
+        intro n11
+        exact n9
+      have n12 : R ↔ S := n3.mpr n10
+      exact n12.mp n2
+  have n13 : S := h2.1
+  have n14 : P := n1.mp n13
+  have n15 : S ↔ P := by
+    constructor
+    intro n16
+    exact n14
+    intro n17
+    exact n1.mpr n14
+  exact Or.inl n15
+
+-- uniform_s11_005471: round 1, by sampling
+theorem uniform_s11_005471 (P Q R S : Prop) (h1 : (R ∨ P) ∨ (R → Q)) (h2 : R ∨ S → P → P) (h3 : (R ↔ Q ∧ Q) → (R ∧ P) ∧ (Q ↔ R)) : R ∨ Q := by
+  have n1 : R ∨ ¬R := Classical.em R
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : Q := by
+      apply Classical.byContradiction
+      · intro n5
+        have n6 : R ↔ Q ∧ Q := by
+          constructor
+          · intro n7
+            have n8 : False := n3 n7
+            exact False.elim n8
+          · intro n9
+            have n10 : Q := n9.1
+            have n11 : False := n5 n10
+            exact False.elim n11
+        have n12 : (R ∧ P) ∧ (Q ↔ R) := h3 n6
+        have n13 : R ∧ P := n12.1
+        have n14 : R := n13.1
+        exact n3 n14
+    exact Or.inr n4
+
+-- uniform_s11_003374: round 1, by sampling
+theorem uniform_s11_003374 (P Q R S : Prop) (h1 : ¬(S ↔ Q)) (h2 : Q) (h3 : (P → S) ∨ (P → P)) : (P ∨ R → P ∧ R) → (R ↔ R ∧ P) := by
+  intro n1
+  constructor
+  · intro n2
+    constructor
+    exact n2
+    · have n3 : P ∨ R := Or.inr n2
+      have n4 : P ∧ R := n1 n3
+      exact n4.1
+  · intro n5
+    exact n5.1
+
+-- uniform_s11_005566: round 5, by sampling
+theorem uniform_s11_005566 (P Q R S : Prop) (h1 : S ∧ Q) (h2 : (P ↔ R) ↔ (Q ↔ R)) (h3 : R → S ↔ Q) (h4 : (Q ∨ S) ∧ (Q → P)) (h5 : S ∧ R) : ¬(S → S) ↔ (¬Q ↔ R ∨ Q) := by
+  have n1 : Q := h1.2
+  have n2 : R := h5.2
+  constructor
+  · intro n3
+    constructor
+    · intro n4
+      exact Or.inl n2
+    · intro n5
+      intro n6
+      have n7 : S → S := by
+        intro n8
+        exact n8
+      exact n3 n7
+  · intro n9
+    intro n10
+    have n11 : R ∨ Q := Or.inl n2
+    have n12 : ¬Q := n9.mpr n11
+    exact n12 n1
+
+-- uniform_s11_005624: round 7, by sampling
+theorem uniform_s11_005624 (P Q R S : Prop) (h1 : S) (h2 : R ↔ P) (h3 : ¬S ∧ (Q ∨ S) ∨ ((P ↔ P) → Q ∧ P)) : (P → P) → R ↔ (P ∨ S) ∨ ¬R := by
+  constructor
+  · intro n1
+    have n2 : P ∨ S := Or.inr h1
+    exact Or.inl n2
+  · intro n3
+    intro n4
+    have n5 : P := by
+      rcases h3 with n6 | n7
+      · have n8 : ¬S := n6.1
+        have n9 : False := n8 h1
+        exact False.elim n9
+      · have n10 : P ↔ P := by
+          constructor
+          · intro n11
+            exact n11
+          · intro n12
+            exact n12
+        have n13 : Q ∧ P := n7 n10
+        exact n13.2
+    exact h2.mpr n5
+
+-- uniform_s11_005092: round 2, by sampling
+theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔ P)) (h2 : P ↔ S) (h3 : (S ∨ P) ∨ ¬S) (h4 : (P → P) ∧ S ∧ S) (h5 : (¬R → P → Q) ∧ (¬Q ↔ S)) : ((P → R) → (R ↔ R)) ∧ (P ∨ R ↔ Q → P) := by
+  have n1 : S ∧ S := h4.2
+  have n2 : S := n1.1
+  have n3 : P := h2.mpr n2
+  constructor
+  · intro n4
+    · constructor
+      · intro n5
+        exact n5
+      · intro n6
+        exact n6
+  · constructor
+    · intro n7
+      intro n8
+      exact n3
+    · intro n9
+      exact Or.inl n3
+
+-- uniform_s11_005669: round 9, by sampling
+theorem uniform_s11_005669 (P Q R S : Prop) (h1 : ((Q → P) ∨ (Q → Q)) ∨ Q) (h2 : ¬(P ∨ P) ∨ (P → Q ↔ R → R)) (h3 : R) (h4 : S) (h5 : S → R) : (Q → R) ∧ (R → P) → (R ↔ Q) ∧ (P → P) := by
+  intro n1
+  have n2 : R → P := n1.2
+  constructor
+  · constructor
+    intro n3
+    have n4 : P := n2 n3
+    rcases h2 with n5 | n6
+    · have n7 : P ∨ P := Or.inl n4
+      have n8 : False := n5 n7
+      exact False.elim n8
+    · have n9 : R → R := by
+        intro n10
+        exact n10
+      have n11 : P → Q := n6.mpr n9
+      exact n11 n4
+    intro n12
+    exact h3
+  · intro n13
+    exact n13
+
+-- uniform_s11_005695: round 2, by sampling
+theorem uniform_s11_005695 (P Q R S : Prop) (h1 : P ∧ P ∨ ¬Q) (h2 : Q ∨ S) (h3 : ¬¬(R ∨ R)) (h4 : (P ↔ R) → S ∨ R) (h5 : (Q ↔ Q → Q) → (P ∨ Q) ∧ S ∧ Q) : ¬(Q ∨ R) ∨ ((R → Q) → Q ∧ S) := by
+  have n1 : (R → Q) → Q ∧ S := by
+    have n2 : R ∨ R := Classical.not_not.mp h3
+    intro n3
+    constructor
+    · rcases n2 with n5 | n6
+      · exact n3 n5
+      · exact n3 n6
+    · rcases h2 with n4 | n5
+      · have n7 : Q ↔ Q → Q := by
+          constructor
+          · intro n8
+            intro n9
+            exact n9
+          · intro n10
+            exact n4
+        have n11 : (P ∨ Q) ∧ S ∧ Q := h5 n7
+        have n12 : S ∧ Q := n11.2
+        exact n12.1
+      · exact n5
+  exact Or.inr n1
+
+-- uniform_s11_003894: round 4, by sampling
+theorem uniform_s11_003894 (P Q R S : Prop) (h1 : P) (h2 : (R ∨ Q ↔ R → Q) ∨ (Q ↔ S → S)) (h3 : (P ∨ P) ∨ S ∧ S ↔ R) (h4 : R) : R ↔ Q := by
+  constructor
+  · intro n1
+    rcases h2 with n2 | n3
+    · have n4 : R → Q := by
+        intro n5
+        have n6 : R ∨ Q := Or.inl n5
+        have n7 : R → Q := n2.mp n6
+        exact n7 n5
+      exact n4 n1
+    · have n8 : S → S := by
+        intro n9
+        exact n9
+      exact n3.mpr n8
+  · intro n10
+    exact h4
+
+-- uniform_s11_005717: round 13, by sampling
+theorem uniform_s11_005717 (P Q R S : Prop) (h1 : R ↔ P ∨ S) : (P ↔ R) ∨ (Q → S) := by
+  have n1 : (Q → S) ∨ ¬(Q → S) := Classical.em (Q → S)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P ↔ R := by
+      constructor
+      · intro n5
+        have n6 : P ∨ S := Or.inl n5
+        have n7 : R := h1.mpr n6
+        exact n7
+      · intro n8
+        have n9 : P ∨ S := h1.mp n8
+        rcases n9 with n10 | n11
+        · exact n10
+        · have n12 : Q → S := by
+            intro n13
+            exact n11
+          have n14 : False := n3 n12
+          exact False.elim n14
+    exact Or.inl n4
+
+-- uniform_s11_005270: round 1, by sampling
+theorem uniform_s11_005270 (P Q R S : Prop) (h1 : R → Q) (h2 : P ↔ S) (h3 : P) : (P → Q) ∨ (S → Q) → (R ∨ Q ↔ (P ↔ P)) := by
+  intro n1
+  constructor
+  intro n2
+  constructor
+  · intro n3
+    exact n3
+  · intro n4
+    exact n4
+  · intro n5
+    have n6 : Q := by
+      apply Classical.byContradiction
+      intro n7
+      have n8 : S := by
+        have n9 : P := by
+          exact h3
+        have n10 : S := h2.mp n9
+        exact n10
+      rcases n1 with n9 | n10
+      · have n11 : Q := n9 h3
+        exact n7 n11
+      · have n12 : Q := n10 n8
+        exact n7 n12
+    exact Or.inr n6
+
+-- uniform_s11_002211: round 4, by sampling
+theorem uniform_s11_002211 (P Q R S : Prop) (h1 : R ∨ S) (h2 : ¬R) (h3 : (R ∨ P → R) → S ∧ (P → S)) (h4 : ¬P) : (P ∧ S ↔ S) → (R → Q) → S → Q := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : R := by
+    have n5 : P ∧ S := n1.mpr n3
+    have n6 : P := n5.1
+    have n7 : False := h4 n6
+    exact False.elim n7
+  have n8 : False := h2 n4
+  exact False.elim n8
+
+-- uniform_s11_005394: round 4, by sampling
+theorem uniform_s11_005394 (P Q R S : Prop) (h1 : (Q → P ↔ R ∨ S) ∧ (R ∧ S ↔ S → R)) (h2 : Q → S) (h3 : S) (h4 : P → Q) : P ∧ (P ∨ Q) ∨ (P ∨ R → S → R) := by
+  have n1 : (P ∨ R → S → R) ∨ ¬(P ∨ R → S → R) := Classical.em (P ∨ R → S → R)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P ∨ ¬P := Classical.em P
+    rcases n4 with n5 | n6
+    · have n7 : P ∧ (P ∨ Q) := by
+        constructor
+        exact n5
+        have n8 : Q := by
+          have n9 : Q := h4 n5
+          exact n9
+        exact Or.inl n5
+      exact Or.inl n7
+    · have n10 : P ∨ R → S → R := by
+        intro n11
+        intro n12
+        rcases n11 with n13 | n14
+        · have n15 : False := n6 n13
+          exact False.elim n15
+        · exact n14
+      exact Or.inr n10
+
+-- uniform_s11_005736: round 11, by sampling
+theorem uniform_s11_005736 (P Q R S : Prop) (h1 : (P ↔ S) ∧ (P → Q) ↔ (¬R ↔ (S ↔ P))) (h2 : S → Q) (h3 : ¬R) (h4 : ¬(Q ↔ R)) : ((S → Q) → (R ↔ Q)) → (S ∨ S ↔ ¬R) := by
+  intro n1
+  constructor
+  intro n2
+  exact h3
+  · intro n3
+    have n4 : S := by
+      apply Classical.byContradiction
+      · intro n5
+        have n6 : Q ↔ R := by
+          constructor
+          · intro n7
+            have n8 : Q ↔ R := by
+              constructor
+              · intro n9
+                have n10 : S → Q := by
+                  intro n11
+                  exact n9
+                have n12 : R ↔ Q := n1 n10
+                have n13 : R := n12.mpr n9
+                exact n13
+              · intro n14
+                exact n7
+            exact n8.mp n7
+          · intro n15
+            have n16 : False := n3 n15
+            exact False.elim n16
+        exact h4 n6
+    exact Or.inl n4
+
+-- uniform_s11_005417: round 6, by sampling
+theorem uniform_s11_005417 (P Q R S : Prop) (h1 : (P → R) ∧ R → (R → S) → (P ↔ R)) (h2 : R ∧ R) (h3 : R ∨ Q → ¬P) : ¬S := by
+  have n1 : R := h2.1
+  intro n2
+  have n3 : (P → R) ∧ R := by
+    constructor
+    · intro n4
+      exact n1
+    · exact n1
+  have n5 : (R → S) → (P ↔ R) := h1 n3
+  have n6 : R ∨ Q := Or.inl n1
+  have n7 : ¬P := h3 n6
+  have n8 : R → S := by
+    intro n9
+    exact n2
+  have n10 : P ↔ R := n5 n8
+  have n11 : P := n10.mpr n1
+  exact n7 n11
+
+-- uniform_s11_005793: round 4, by sampling
+theorem uniform_s11_005793 (P Q R S : Prop) (h1 : ¬(R ↔ P)) (h2 : ((S → P) → Q → R) → ¬(P ∨ P)) (h3 : (S ∨ S) ∨ Q) (h4 : ¬((S ↔ P) → P)) (h5 : ¬((S ↔ R) ↔ (S ↔ P))) : R ∨ P := by
+  have n1 : R := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : (S ↔ P) → P := by
+        intro n4
+        apply Classical.byContradiction
+        · intro n5
+          have n6 : R ↔ P := by
+            constructor
+            · intro n7
+              have n8 : False := n2 n7
+              exact False.elim n8
+            · intro n9
+              have n10 : False := n5 n9
+              exact False.elim n10
+          exact h1 n6
+      exact h4 n3
+  exact Or.inl n1
+
+-- uniform_s11_002861: round 12, by sampling
+theorem uniform_s11_002861 (P Q R : Prop) (h1 : ¬(P ∧ Q)) (h2 : P ∧ (Q ↔ ¬R)) : P ∧ (P ∨ R) → R := by
+  have n1 : P := h2.1
+  have n2 : Q ↔ ¬R := h2.2
+  intro n3
+  have n4 : P ∨ R := n3.2
+  apply Classical.byContradiction
+  · intro n5
+    have n6 : P ∧ Q := by
+      constructor
+      · exact n1
+      exact n2.mpr n5
+    exact h1 n6
+
+-- uniform_s11_005876: round 3, by sampling
+theorem uniform_s11_005876 (P Q R S : Prop) (h1 : P ∧ R → S ∧ S) (h2 : R → Q) (h3 : ¬S ∨ (R → S)) (h4 : (S → R) → (S ↔ S)) (h5 : (S → S ↔ S → R) ∧ ((Q ↔ Q) → R)) : Q ∧ (R → Q) ∧ (S ↔ S) := by
+  have n1 : (Q ↔ Q) → R := h5.2
+  constructor
+  · have n2 : Q ↔ Q := by
+      constructor
+      · intro n3
+        exact n3
+      · intro n4
+        exact n4
+    have n5 : R := by
+      exact n1 n2
+    exact h2 n5
+  · constructor
+    · intro n6
+      exact h2 n6
+    · constructor
+      · intro n7
+        exact n7
+      · intro n8
+        exact n8
+
+-- uniform_s11_005879: round 5, by sampling
+theorem uniform_s11_005879 (P Q R S : Prop) (h1 : S ∨ P → ¬R) (h2 : R ↔ ¬P → Q → S) (h3 : (S ∨ S → (S ↔ P)) → (S → R) ∧ R) : (S ∧ S) ∧ S ∧ P → ¬Q := by
+  intro n1
+  have n2 : S ∧ S := n1.1
+  have n3 : S := n2.1
+  intro n4
+  have n5 : S ∨ P := Or.inl n3
+  have n6 : ¬R := h1 n5
+  have n7 : ¬S := by
+    have n8 : ¬P → Q → S := by
+      intro n9
+      intro n10
+      exact n3
+    have n11 : R := h2.mpr n8
+    have n12 : False := n6 n11
+    exact False.elim n12
+  exact n7 n3
+
+-- uniform_s11_005891: round 4, by sampling
+theorem uniform_s11_005891 (P Q R S : Prop) (h1 : P ↔ S) (h2 : S → P ↔ S ∨ Q) (h3 : ¬R) (h4 : (P → S) → Q ∧ Q) : (S → S ↔ (Q ↔ Q)) ∧ ¬¬Q := by
+  constructor
+  · constructor
+    · intro n1
+      constructor
+      · intro n2
+        exact n2
+      · intro n3
+        exact n3
+    · intro n4
+      · intro n5
+        exact n5
+  · intro n6
+    have n7 : P → S := by
+      intro n8
+      have n9 : S := h1.mp n8
+      exact n9
+    have n10 : Q ∧ Q := h4 n7
+    have n11 : Q := n10.1
+    exact n6 n11
+
+-- uniform_s11_005913: round 7, by sampling
+theorem uniform_s11_005913 (P Q R S : Prop) (h1 : ¬P → Q → S) (h2 : (S → S ↔ S ∨ R) ∨ (S ↔ P) ∨ S ∧ R) (h3 : S ∨ Q ↔ R → Q) (h4 : (¬Q ↔ ¬P) ↔ ¬R → (R ↔ S)) (h5 : Q → R ↔ S) : (Q ∨ P) ∧ (P ↔ Q) → ¬Q → S → Q := by
+  intro n1
+  have n2 : Q ∨ P := n1.1
+  have n3 : P ↔ Q := n1.2
+  intro n4
+  intro n5
+  rcases n2 with n6 | n7
+  · exact n6
+  · have n8 : Q := n3.mp n7
+    · exact n8
+
+-- uniform_s11_005934: round 10, by sampling
+theorem uniform_s11_005934 (P Q R S : Prop) (h1 : (¬Q → (S ↔ R)) ∨ ¬Q ∧ ¬R) (h2 : ¬P ↔ S ∨ P) : R ∨ S ↔ Q → Q := by
+  constructor
+  · intro n1
+    · intro n2
+      exact n2
+  · intro n3
+    have n4 : R ∨ ¬R := Classical.em R
+    rcases n4 with n5 | n6
+    · exact Or.inl n5
+    · have n7 : ¬P := by
+        intro n8
+        have n9 : S ∨ P := by
+          exact Or.inr n8
+        have n10 : ¬P := h2.mpr n9
+        exact n10 n8
+      · have n11 : S := by
+          have n12 : S ∨ P := h2.mp n7
+          rcases n12 with n13 | n14
+          · exact n13
+          · have n15 : False := n7 n14
+            exact False.elim n15
+        · exact Or.inr n11
+
+-- uniform_s12_000314: round 1, by sampling
+theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
+  have n1 : P → S := Classical.not_not.mp h3
+  intro n2
+  constructor
+  intro n3
+  have n4 : S → P := by
+    intro n5
+    exact n2
+  exact h1.mp n4
+  · intro n6
+    have n7 : P → S := by
+      intro n8
+      have n9 : S → P := by
+        intro n10
+        exact n8
+      have n11 : R := h1.mp n9
+      have n12 : P → S := by
+        intro n13
+        exact n1 n13
+      exact n12 n8
+    exact n7 n2
+
+-- uniform_s12_000379: round 1, by sampling
+theorem uniform_s12_000379 (P Q R S : Prop) (h1 : ¬Q) (h2 : (S ∨ S) ∨ (P ↔ R)) (h3 : P) (h4 : Q ↔ S) : R ↔ P := by
+  have n1 : ¬S := mt h4.mpr h1
+  constructor
+  · intro n2
+    exact h3
+  · intro n3
+    rcases h2 with n4 | n5
+    · rcases n4 with n6 | n7
+      · have n8 : False := n1 n6
+        exact False.elim n8
+      · have n9 : False := n1 n7
+        exact False.elim n9
+    · exact n5.mp n3
+
+-- uniform_s12_000589: round 12, by sampling
+theorem uniform_s12_000589 (P Q R S : Prop) (h1 : Q ∧ (Q → R)) (h2 : R → S ↔ Q) (h3 : (S → Q ↔ (Q ↔ P)) → S) : ((R ↔ S) → (Q ↔ S)) ∨ ((P ↔ Q) ↔ R ∨ S) := by
+  have n1 : Q := h1.1
+  have n2 : (R ↔ S) → (Q ↔ S) := by
+    have n3 : Q → R := h1.2
+    have n4 : R := n3 n1
+    intro n5
+    have n6 : S := n5.mp n4
+    constructor
+    · intro n7
+      exact n6
+    · intro n8
+      exact n1
+  exact Or.inl n2
+
+-- uniform_s12_000899: round 10, by sampling
+theorem uniform_s12_000899 (P Q R S : Prop) (h1 : R → R) (h2 : R → (R → Q ↔ S → P)) (h3 : R) : ¬(Q ∧ R) → R ∨ Q → S := by
+  intro n1
+  intro n2
+  apply Classical.byContradiction
+  intro n3
+  have n4 : Q ∧ R := by
+    constructor
+    · rcases n2 with n6 | n7
+      · have n8 : R → Q ↔ S → P := h2 n6
+        · have n9 : S → P := by
+            intro n10
+            have n11 : False := n3 n10
+            exact False.elim n11
+          have n12 : S → P := by
+            intro n13
+            exact n9 n13
+          have n14 : R → Q := n8.mpr n12
+          exact n14 n6
+      · exact n7
+    · exact h3
+  exact n1 n4
+
+-- uniform_s12_000461: round 2, by sampling
+theorem uniform_s12_000461 (P Q R S : Prop) (h1 : ((Q → S) → R → P) → R) (h2 : ¬¬(Q → Q)) : R := by
+  have n1 : Q → Q := Classical.not_not.mp h2
+  apply Classical.byContradiction
+  intro n2
+  have n3 : (Q → S) → R → P := by
+    intro n4
+    intro n5
+    have n6 : False := n2 n5
+    exact False.elim n6
+  have n7 : R := h1 n3
+  exact n2 n7
+
+-- uniform_s12_000471: round 2, by sampling
+theorem uniform_s12_000471 (P Q R S : Prop) (h1 : R ∧ P) (h2 : P → S → S) (h3 : Q → R) (h4 : S ∧ S → ¬(R ↔ S)) (h5 : (R → P ↔ P ∨ S) ∧ (S → R → Q)) : ¬S := by
+  have n1 : R := h1.1
+  intro n2
+  have n3 : S ∧ S := ⟨n2, n2⟩
+  have n4 : ¬(R ↔ S) := h4 n3
+  have n5 : R ↔ S := by
+    constructor
+    · intro n6
+      exact n2
+    · intro n7
+      exact n1
+  exact n4 n5
+
+-- uniform_s12_001027: round 7, by sampling
+theorem uniform_s12_001027 (P Q R S : Prop) (h1 : ¬(Q ↔ P) → ¬S → S → R) (h2 : ¬(Q → Q) → S) (h3 : ¬(S → Q ↔ P ∨ Q)) (h4 : P → S) : S → P := by
+  intro n1
+  have n2 : P := by
+    apply Classical.byContradiction
+    · intro n3
+      have n4 : Q → Q := by
+        intro n5
+        exact n5
+      have n6 : S → Q ↔ P ∨ Q := by
+        constructor
+        intro n7
+        have n8 : Q := by
+          have n9 : Q := n7 n1
+          exact n9
+        exact Or.inr n8
+        · intro n10
+          intro n11
+          rcases n10 with n12 | n13
+          · have n14 : False := n3 n12
+            exact False.elim n14
+          · exact n13
+      exact h3 n6
+  exact n2
+
+-- uniform_s12_002624: round 3, by sampling
+theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by
+  have n1 : Q := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : R ∨ ¬R := Classical.em R
+      rcases n3 with n4 | n5
+      · have n6 : Q ↔ R := h1.mp n4
+        have n7 : Q := n6.mpr n4
+        exact n2 n7
+      · have n8 : ¬(Q ↔ R) := mt h1.mpr n5
+        have n9 : Q ↔ R := by
+          constructor
+          · intro n10
+            have n11 : False := n2 n10
+            exact False.elim n11
+          · intro n12
+            have n13 : False := n5 n12
+            exact False.elim n13
+        exact n8 n9
+  exact Or.inl n1
+
+-- uniform_s12_000821: round 11, by sampling
+theorem uniform_s12_000821 (P Q R S : Prop) (h1 : R ∧ Q) (h2 : (Q → S) → Q → S) (h3 : Q ↔ (P → P) → R → P) : P ↔ R := by
+  have n1 : R := h1.1
+  have n2 : Q := h1.2
+  have n3 : (P → P) → R → P := h3.mp n2
+  constructor
+  · intro n4
+    exact n1
+  · intro n5
+    have n6 : (P → P) → R → P := by
+      intro n7
+      intro n8
+      have n9 : P → P := by
+        intro n10
+        exact n10
+      have n11 : R → P := n3 n9
+      exact n11 n8
+    have n12 : P → P := by
+      intro n13
+      exact n13
+    have n14 : R → P := n6 n12
+    exact n14 n1
