@@ -122,9 +122,8 @@ class TTRLConfig:
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
 PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "temperature", "redraws_per_line",
               "redraws_per_proof", "depth", "max_variants", "mastered", "refresh", "keep", "repeat", "keep_solved",
-              "fork",
-              "patience", "match", "buffer", "replay", "replay_share", "replay_rows", "probe", "loss", "beta", "epochs",
-              "steps", "batch", "lr", "warmup", "format", "limit", "seed")
+              "fork", "patience", "match", "buffer", "replay", "replay_share", "replay_rows", "probe", "loss", "beta",
+              "epochs", "steps", "batch", "lr", "warmup", "format", "limit", "seed")
 
 
 def parse_budget(spec: str) -> float:

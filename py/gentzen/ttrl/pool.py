@@ -99,14 +99,18 @@ def load_targets(path: str, limit: int = 0) -> list[Item]:
     return out
 
 
-def make_variants(target: Item, depth: int, cap: int, seed: int) -> list[dict]:
-    """The target's variants (data/variants.py), at most `cap`, drawn round-robin over the kinds so
-    every kind is represented; lemma cuts first, since composition needs them in pairs."""
+def all_variants(target: Item, depth: int) -> list[dict]:
+    """Every variant data/variants.py makes from the target's statement, in its order."""
     from gentzen.core.proof.theorem import parse_theorem
     from gentzen.data.variants import variants
 
-    found = variants(parse_theorem(target.theorem).sequent, depth=depth, target=target.name)
-    return pick_variants(found, cap, random.Random(f"{seed}:{target.name}"))
+    return variants(parse_theorem(target.theorem).sequent, depth=depth, target=target.name)
+
+
+def make_variants(target: Item, depth: int, cap: int, seed: int) -> list[dict]:
+    """The target's variants, at most `cap`, drawn round-robin over the kinds so every kind is
+    represented; lemma cuts first, since composition needs them in pairs."""
+    return pick_variants(all_variants(target, depth), cap, random.Random(f"{seed}:{target.name}"))
 
 
 def pick_variants(found: list[dict], cap: int, rng: random.Random) -> list[dict]:
@@ -169,15 +173,10 @@ class Pool:
     def refresh(self, target: str, depth: int, cap: int, seed: int, round_no: int) -> int:
         """A stalled target's live variants leave (stalled) and up to `cap` of its variants never in the
         pool join, drawn as make_variants draws (seeded by the round too); returns how many joined."""
-        from gentzen.core.proof.theorem import parse_theorem
-        from gentzen.data.variants import variants
-
-        t = self.items[target]
         for v in self.variants(target):
             if v.status in LIVE:
                 v.status = "stalled"
-        fresh = [v for v in variants(parse_theorem(t.theorem).sequent, depth=depth, target=t.name)
-                 if v["name"] not in self.items]
+        fresh = [v for v in all_variants(self.items[target], depth) if v["name"] not in self.items]
         chosen = pick_variants(fresh, cap, random.Random(f"{seed}:{target}:{round_no}"))
         for v in chosen:
             self.items[v["name"]] = Item(v["name"], v["theorem"], v["kind"], target, status="untried", origin=target)
