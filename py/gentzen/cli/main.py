@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         validate.report(str(exc), exc.exit_code)
         return exc.exit_code
     except (KeyboardInterrupt, typer.Abort):
-        validate.report("interrupted", 130)
+        if not validate.REPORTED:  # a press after the command's own line adds none
+            validate.report("interrupted", 130)
         return 130
     except BrokenPipeError:  # `gentzen … | head`: the reader left
         sys.stderr.close()

@@ -22,9 +22,13 @@ REPORTED = False  # an error line was printed (main adds a bare "interrupted" on
 
 
 def report(message: str, code: int = 2) -> None:
-    """Print one error line on stderr (JSON when --json was given)."""
+    """Print one error line on stderr (JSON when --json was given). After a Ctrl-C's line (130) the
+    command is only winding down: further Ctrl-Cs are ignored, so a user pressing on gets no second
+    line and no traceback from the interpreter's exit hooks."""
     global REPORTED
     REPORTED = True
+    if code == 130:
+        _ignore_ctrl_c()
     message = " ".join(str(message).split()) if "\n" in str(message) else str(message)
     if JSON_ERRORS:
         sys.stderr.write(json.dumps({"error": message, "exit_code": code}, ensure_ascii=False) + "\n")
@@ -38,6 +42,14 @@ def fail(message: str, code: int = 2):
     """Report and exit (for commands): never returns."""
     report(message, code)
     raise typer.Exit(code)
+
+
+def _ignore_ctrl_c() -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ------------------------------------------------------------------ numbers and choices
