@@ -219,6 +219,27 @@ def exp_b(out: Path, arms: list[str]) -> dict:
     return res
 
 
+def at_points(out: Path, arms: list[str], points: list[float], control: str = "control") -> dict:
+    """(b) at fixed samples per target: each arm against `control`, paired by target (exact McNemar,
+    Newcombe interval), at every point both runs have reached (a run's solved set at a point is its
+    last round within it, so a point between two rounds reads the earlier one)."""
+    from gentzen.ttrl.report import solved_within
+
+    names = [r["name"] for r in rows(out / "targets.jsonl")]
+    runs = {a: ttrl_run(out / a) for a in [*arms, control]}
+    res = {"targets": len(names), "reached": {a: round(reached(r), 1) for a, r in runs.items()}, "vs_control": {}}
+    for a in arms:
+        res["vs_control"][a] = {}
+        for pt in points:
+            if min(reached(runs[a]), reached(runs[control])) + 1e-9 < pt:
+                continue
+            cmp = paired(solved_within(runs[control], samples=pt), solved_within(runs[a], samples=pt), names,
+                         "control", a)
+            cmp["ratio"] = round(cmp[a] / cmp["control"], 3) if cmp["control"] else None
+            res["vs_control"][a][str(pt)] = cmp
+    return res
+
+
 def _pass(summary: Path) -> dict:
     s = json.loads(summary.read_text(encoding="utf-8"))
     (m, body), = s["methods"].items()
@@ -322,8 +343,11 @@ def main() -> None:
     ap.add_argument("--arms", nargs="*", default=[])
     ap.add_argument("--splits", nargs="*", default=["dev", "heldout"])
     ap.add_argument("--plot", type=Path, help="(a) a PNG of solved targets against samples per target")
+    ap.add_argument("--at", type=float, nargs="*", default=[],
+                    help="(b) pair each of --arms with the control at these samples per target instead")
     a = ap.parse_args()
-    res = {"a": lambda: exp_a(a.out, a.budget, a.seeds, a.multiples), "b": lambda: exp_b(a.out, a.arms),
+    res = {"a": lambda: exp_a(a.out, a.budget, a.seeds, a.multiples),
+           "b": lambda: at_points(a.out, a.arms, a.at) if a.at else exp_b(a.out, a.arms),
            "c": lambda: exp_c(a.out, a.arms), "d": lambda: exp_d(a.out, a.splits),
            "e": lambda: exp_e(a.out, a.seeds)}[a.experiment]()
     if a.plot and a.experiment == "a":
