@@ -20,6 +20,18 @@ import pytest
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+
+
+@pytest.fixture(autouse=True)
+def _sigint_handler_restored():
+    """A command run in-process that ends on Ctrl-C ignores SIGINT from then on (cli/validate.report);
+    a later test's child processes would inherit that and never hear their Ctrl-C."""
+    old = signal.getsignal(signal.SIGINT)
+    yield
+    if signal.getsignal(signal.SIGINT) is not old and old is not None:
+        signal.signal(signal.SIGINT, old)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 TRANSCRIPTS = SHARED / "repl-transcripts"

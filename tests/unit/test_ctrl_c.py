@@ -1,7 +1,8 @@
 """Ctrl-C in a training command: the first press is a request, the second interrupts at once, and
 the CLI's one line says what the run directory holds; presses after that line change nothing. The
 e2e test (tests/e2e/test_ttrl_newcomer.py) presses a real terminal, where which path a hammered
-Ctrl-C takes is a race; these pin each path."""
+Ctrl-C takes is a race; these pin each path. (tests/conftest.py puts the SIGINT handler back after
+each test.)"""
 
 from __future__ import annotations
 
@@ -18,14 +19,7 @@ def _press() -> None:
     time.sleep(0.05)  # the handler runs at the next bytecode of the main thread
 
 
-@pytest.fixture
-def sigint_restored():
-    old = signal.getsignal(signal.SIGINT)
-    yield
-    signal.signal(signal.SIGINT, old)
-
-
-def test_the_first_press_is_a_request_and_the_second_interrupts(sigint_restored):
+def test_the_first_press_is_a_request_and_the_second_interrupts():
     from gentzen.train.interrupt import CtrlC
 
     with CtrlC() as stop:
@@ -35,8 +29,7 @@ def test_the_first_press_is_a_request_and_the_second_interrupts(sigint_restored)
             _press()
 
 
-def test_a_second_press_in_train_ei_says_what_the_run_directory_holds(sigint_restored, tmp_path, monkeypatch,
-                                                                       capsys):
+def test_a_second_press_in_train_ei_says_what_the_run_directory_holds(tmp_path, monkeypatch, capsys):
     import gentzen.train.ei as ei
     from gentzen.cli.main import main
 
@@ -54,7 +47,7 @@ def test_a_second_press_in_train_ei_says_what_the_run_directory_holds(sigint_res
     assert f"interrupted at once (a second Ctrl-C): 2 finished round(s) saved in {tmp_path / 'ei'}" in err
 
 
-def test_presses_after_the_line_are_ignored(sigint_restored, capsys):
+def test_presses_after_the_line_are_ignored(capsys):
     from gentzen.cli import validate
 
     validate.report("interrupted after 1 finished round(s)", 130)
