@@ -12,7 +12,7 @@ import statistics
 from pathlib import Path
 
 from gentzen.eval.stats import by_theorem, mcnemar_exact, paired_gain
-from gentzen.ttrl.mechanism import mechanism, rate_on_unsolved
+from gentzen.ttrl.mechanism import mechanism, rate_on_unsolved, rate_vs_control
 
 
 def rows(path: Path) -> list[dict]:
@@ -219,7 +219,8 @@ def exp_b(out: Path, arms: list[str]) -> dict:
     return res
 
 
-def at_points(out: Path, arms: list[str], points: list[float], control: str = "control") -> dict:
+def at_points(out: Path, arms: list[str], points: list[float], control: str = "control",
+              windows: list[float] = ()) -> dict:
     """(b) at fixed samples per target: each arm against `control`, paired by target (exact McNemar,
     Newcombe interval), at every point both runs have reached (a run's solved set at a point is its
     last round within it, so a point between two rounds reads the earlier one)."""
@@ -237,6 +238,8 @@ def at_points(out: Path, arms: list[str], points: list[float], control: str = "c
                          "control", a)
             cmp["ratio"] = round(cmp[a] / cmp["control"], 3) if cmp["control"] else None
             res["vs_control"][a][str(pt)] = cmp
+    if windows:  # the mechanism, paired: each arm's per-sample rate on the targets open in both runs
+        res["rate_vs_control"] = {a: rate_vs_control(runs[a], runs[control], names, list(windows)) for a in arms}
     return res
 
 
@@ -345,9 +348,12 @@ def main() -> None:
     ap.add_argument("--plot", type=Path, help="(a) a PNG of solved targets against samples per target")
     ap.add_argument("--at", type=float, nargs="*", default=[],
                     help="(b) pair each of --arms with the control at these samples per target instead")
+    ap.add_argument("--windows", type=float, nargs="*", default=[],
+                    help="(b) with --at: also each arm's per-sample rate on the targets open in both runs, "
+                         "against the control's, in these windows of samples per target (edges)")
     a = ap.parse_args()
     res = {"a": lambda: exp_a(a.out, a.budget, a.seeds, a.multiples),
-           "b": lambda: at_points(a.out, a.arms, a.at) if a.at else exp_b(a.out, a.arms),
+           "b": lambda: at_points(a.out, a.arms, a.at, windows=a.windows) if a.at else exp_b(a.out, a.arms),
            "c": lambda: exp_c(a.out, a.arms), "d": lambda: exp_d(a.out, a.splits),
            "e": lambda: exp_e(a.out, a.seeds)}[a.experiment]()
     if a.plot and a.experiment == "a":

@@ -262,6 +262,17 @@ def test_control_plan_spreads_the_matched_samples():
     assert arms.plan(cfg, items, 1, None) == {"t0": 16, "t1": 16, "t2": 16}
 
 
+def test_target_samples_give_the_target_more_of_the_round_and_its_variants_keep_samples(tmp_path):
+    # nothing is proved: the target stays unsolved every round, so each round spends 10 samples on it and 4 on each of
+    # its 3 variants; without the option the target is one item of 4 (the source's share)
+    cfg = _cfg(tmp_path, compose=False, rounds=2, max_variants=3, target_samples=10)
+    run(cfg, engine_factory=_scripted({}))
+    assert [r["samples_round"] for r in _rounds(cfg.out)] == [{"targets": 10, "variants": 12}] * 2
+    items = [Item("t", "x", "target", "t"), Item("v", "y", "lemma", "t")]
+    assert arms.plan(TTRLConfig(samples=4, target_samples=10), items, 1, None) == {"t": 10, "v": 4}
+    assert arms.plan(TTRLConfig(samples=4), items, 1, None) == {"t": 4, "v": 4}
+
+
 def test_ei_then_ttrl_switches_after_patience(tmp_path):
     model, data = _files(tmp_path)
     cfg = TTRLConfig(arm="ei-then-ttrl", patience=2, max_variants=3, theorems=str(data), model=str(model))
@@ -286,7 +297,8 @@ def test_unrelated_gives_each_target_another_targets_variants(tmp_path):
     ({"samples": 0}, "--samples"), ({"mastered": 1.5}, "--mastered"), ({"match": "nowhere"}, "--match"),
     ({"arm": "control", "fork": True}, "--fork"), ({"verify_url": ["ftp://x"]}, "--verify-url"),
     ({"engine": "jax"}, "--engine"), ({"backend": "coq"}, "--backend"), ({"refresh": -1}, "--refresh"),
-    ({"arm": "unrelated", "refresh": 2}, "--refresh"),
+    ({"arm": "unrelated", "refresh": 2}, "--refresh"), ({"target_samples": -1}, "--target-samples"),
+    ({"arm": "control", "target_samples": 32}, "--target-samples"),
 ])
 def test_bad_options_are_input_errors(tmp_path, change, message):
     from gentzen.errors import InputError

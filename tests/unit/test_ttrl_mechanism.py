@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from gentzen.ttrl.mechanism import before_after_variants, mechanism, per_round, rate_on_unsolved
+from gentzen.ttrl.mechanism import before_after_variants, mechanism, per_round, rate_on_unsolved, rate_vs_control
 
 ROUNDS = [
     {"round": 1, "rates": {"a": 0.0, "b": 0.0, "a_v1": 0.25, "b_v1": 0.0}, "solved": [], "updates": 1,
@@ -55,3 +55,25 @@ def test_mechanism_reads_the_run_folder_variants(tmp_path):
     assert got["target_vs_its_variants"]["up"] == 1
     none = mechanism({"path": str(tmp_path / "absent"), "rounds": ROUNDS}, ["a", "b"])
     assert none["per_round"][0]["variants_sampled"] == 0  # a control arm: no variants
+
+
+def _r(spt: float, rates: dict, solved: list, targets: int) -> dict:
+    return {"samples": {"targets": spt / 2, "variants": spt / 2}, "rates": rates, "solved": solved,
+            "samples_round": {"targets": targets, "variants": 0}}
+
+
+def test_rate_vs_control_pairs_the_same_open_targets_by_samples_per_target():
+    # the run gives each open target 4 samples a round, the control 10; at 10 samples per target both have
+    # solved x (the run) and c (the control) only, so the window (10, 20] compares a and b alone
+    run = {"rounds": [_r(10, {"a": 0, "b": 0, "c": 0, "x": 0.25}, ["x"], 16),
+                      _r(20, {"a": 0.5, "b": 0, "c": 0.25}, ["x", "a", "c"], 12)]}
+    control = {"rounds": [_r(10, {"a": 0, "b": 0, "c": 0.1, "x": 0}, ["c"], 40),
+                          _r(20, {"a": 0, "b": 0.1, "x": 0}, ["c", "b"], 30)]}
+    got = rate_vs_control(run, control, ["a", "b", "c", "x"], [0, 10, 20, 30])
+    assert [g["open"] for g in got] == [4, 2]  # (20, 30] is left out: neither run has reached 30
+    first, second = got
+    assert first["run"] == {"target_samples": 16, "verified": 1.0, "rate": 0.0625, "solved": 1}
+    assert first["control"] == {"target_samples": 40, "verified": 1.0, "rate": 0.025, "solved": 1}
+    assert second["run"] == {"target_samples": 8, "verified": 2.0, "rate": 0.25, "solved": 1}
+    assert second["control"] == {"target_samples": 20, "verified": 1.0, "rate": 0.05, "solved": 1}
+    assert second["rate_ratio"] == 5.0

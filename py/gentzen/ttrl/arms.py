@@ -35,11 +35,12 @@ def matched_samples(match_dir: str) -> list[int]:
 
 
 def plan(cfg: TTRLConfig, active: list[Item], round_no: int, matched: list[int] | None) -> dict[str, int]:
-    """Samples per active item this round. Control with --match spreads the paired run's samples of
-    the same round over its unsolved targets (the first ones get the remainder), so both runs spend
-    the same samples per target round by round."""
+    """Samples per active item this round: --samples each, an unsolved target --target-samples when given.
+    Control with --match spreads the paired run's samples of the same round over its unsolved targets
+    (the first ones get the remainder), so both runs spend the same samples per target round by round."""
     if matched is None:
-        return {it.name: cfg.samples for it in active}
+        own = cfg.target_samples or cfg.samples
+        return {it.name: own if it.is_target else cfg.samples for it in active}
     if round_no > len(matched) or not active:
         return {}
     total = matched[round_no - 1]

@@ -77,6 +77,9 @@ class TTRLConfig:
     repl_cmd: str = _opt("", "repl/both: the REPL (default `lake exe repl`, which needs Lean; \"gentzen repl\" is "
                              "gentzen's kernel-backed REPL, not Lean)")
     samples: int = _opt(16, "samples of every active target and variant per round")
+    target_samples: int = _opt(0, "samples of every unsolved target per round, its variants keeping --samples (0: "
+                                  "--samples, as the source: a target is one item among its variants, ~11-25% of "
+                                  "a round's samples with 8 variants; docs/ttrl.md)")
     temperature: float = _opt(1.0, "sampling temperature of the guided sampler")
     redraws_per_line: int = _opt(4, "guided sampler: redraws of one rejected line")
     redraws_per_proof: int = _opt(24, "guided sampler: redraws in one attempt")
@@ -120,10 +123,10 @@ class TTRLConfig:
 
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
-PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "temperature", "redraws_per_line",
-              "redraws_per_proof", "depth", "max_variants", "mastered", "refresh", "keep", "repeat", "keep_solved",
-              "fork", "patience", "match", "buffer", "replay", "replay_share", "replay_rows", "probe", "loss", "beta",
-              "epochs", "steps", "batch", "lr", "warmup", "format", "limit", "seed")
+PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "target_samples", "temperature",
+              "redraws_per_line", "redraws_per_proof", "depth", "max_variants", "mastered", "refresh", "keep",
+              "repeat", "keep_solved", "fork", "patience", "match", "buffer", "replay", "replay_share", "replay_rows",
+              "probe", "loss", "beta", "epochs", "steps", "batch", "lr", "warmup", "format", "limit", "seed")
 
 
 def parse_budget(spec: str) -> float:
@@ -184,6 +187,10 @@ def check_config(cfg: TTRLConfig) -> None:
          "--arm grpo is budgeted by --rounds or --seconds (train grpo's own loop); drop --budget/--samples-per-target")
     need(cfg.arm != "grpo" or cfg.samples >= 2, "--arm grpo: --samples is the group size G, at least 2")
     need(cfg.samples >= 1, f"--samples must be at least 1, got {cfg.samples}")
+    need(cfg.target_samples >= 0, f"--target-samples must be at least 0 (0: --samples), got {cfg.target_samples}")
+    need(not cfg.target_samples or cfg.arm not in ("control", "grpo", "sdpo"),
+         f"--target-samples sets a target's samples beside its variants'; arm {cfg.arm} "
+         + ("samples targets alone (--samples, or --match's)" if cfg.arm == "control" else "samples with its own trainer"))
     need(cfg.temperature > 0, f"--temperature must be greater than 0, got {cfg.temperature:g}")
     need(cfg.redraws_per_line >= 0 and cfg.redraws_per_proof >= 0, "--redraws-per-line/--redraws-per-proof must be at least 0")
     need(1 <= cfg.depth <= 3, f"--depth must be 1, 2 or 3, got {cfg.depth}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gentzen.ttrl.report import round_solved
+from gentzen.ttrl.report import per_target, round_solved
 
 
 def _variants(run_dir: Path) -> dict[str, str]:
@@ -54,7 +54,9 @@ def per_round(rounds: list[dict], names: list[str], variant_of: dict[str, str]) 
 def before_after_variants(rounds: list[dict], names: list[str], variant_of: dict[str, str]) -> dict:
     """Each target's per-sample rate in the rounds up to the first update trained on a proof of one of
     its variants (its variants' proofs enter the round's update) and in the rounds after it, while the
-    target was still sampled. Targets without such an update, or not sampled on both sides, are left out."""
+    target was still sampled. Targets without such an update, or not sampled on both sides, are left out.
+    A solved target leaves the pool (unless --keep-solved), so its rate before is 0 and it cannot go down:
+    this says which targets learning reached, not that learning beat sampling (`rate_vs_control` does)."""
     learned: dict[str, int] = {}  # target -> the round whose update first saw a variant's proof
     for r in rounds:
         if not (r.get("update") or {}).get("ran"):
@@ -76,6 +78,54 @@ def before_after_variants(rounds: list[dict], names: list[str], variant_of: dict
             "mean_rate_before": round(sum(before.values()) / n, 5) if n else None,
             "mean_rate_after": round(sum(after.values()) / n, 5) if n else None,
             "up": up, "down": down, "same": n - up - down}
+
+
+def _target_rounds(rounds: list[dict], names: set[str]) -> list[dict]:
+    """Per round: samples per target at its end, the targets solved before and after it, their rates in it,
+    and the mean samples a sampled target got in it (a control's --match split differs by at most one)."""
+    out, solved = [], set()
+    for r in rounds:
+        rates = {n: float(v) for n, v in (r.get("rates") or {}).items() if n in names}
+        k = float((r.get("samples_round") or {}).get("targets", 0)) / len(rates) if rates else 0.0
+        after = solved | round_solved(r)
+        out.append({"spt": per_target(r), "before": solved, "after": after, "rates": rates, "k": k})
+        solved = after
+    return out
+
+
+def rate_vs_control(run: dict, control: dict, names: list[str], edges: list[float]) -> list[dict]:
+    """The per-sample success rate on the same open targets, the run against the control, in windows of
+    samples per target: the targets unsolved in both runs at a window's start, and each run's verified
+    share of the samples it spent on them in the window (a target stops counting once that run solved it),
+    with how many of them it solved there. Paired on targets, so both face the same difficulty (a target
+    compared with itself before and after its variants were learned, `before_after_variants`, starts at 0
+    by construction and cannot go down). Windows either run has not finished are left out."""
+    pool = set(names)
+    a, c = _target_rounds(run["rounds"], pool), _target_rounds(control["rounds"], pool)
+
+    def open_at(rs: list[dict], x: float) -> set[str]:
+        done = [r["after"] for r in rs if r["spt"] <= x + 1e-9]
+        return pool - (done[-1] if done else set())
+
+    out = []
+    for lo, hi in zip(edges, edges[1:]):
+        if not a or not c or min(a[-1]["spt"], c[-1]["spt"]) + 1e-9 < hi:
+            break
+        same = open_at(a, lo) & open_at(c, lo)
+        row = {"from": lo, "to": hi, "open": len(same)}
+        for key, rs in (("run", a), ("control", c)):
+            spent = won = 0.0
+            for r in rs:
+                if lo + 1e-9 < r["spt"] <= hi + 1e-9:
+                    for n in (same - r["before"]) & r["rates"].keys():
+                        spent, won = spent + r["k"], won + r["rates"][n] * r["k"]
+            row[key] = {"target_samples": round(spent), "verified": round(won, 1),
+                        "rate": round(won / spent, 5) if spent else None,
+                        "solved": len(same - open_at(rs, hi))}
+        ra, rc = row["run"]["rate"], row["control"]["rate"]
+        row["rate_ratio"] = round(ra / rc, 2) if ra is not None and rc else None
+        out.append(row)
+    return out
 
 
 def mechanism(run: dict, names: list[str]) -> dict:
