@@ -343,6 +343,21 @@ def test_report_reads_matched_samples_and_multiples_of_x(tmp_path):
     assert "union: 4" in format_table(rep)
 
 
+def test_report_leaves_out_a_run_still_in_its_first_round(tmp_path):
+    # it once pulled the matched budget to 0 and listed every target the other run solved as "not by" it
+    from gentzen.errors import InputError
+    from gentzen.ttrl.report import compare, format_table
+
+    a = _fake_run(tmp_path, "a", "ttrl", [])
+    b = _fake_run(tmp_path, "b", "control", [(20, 5, ["s"]), (40, 9, ["s", "p"])])
+    rep = compare([a, b])
+    assert rep["matched_samples_per_target"] == 40 and [r["run"] for r in rep["runs"]] == ["control:b"]
+    assert rep["waiting"] == ["ttrl:a"] and rep["only"] == {}
+    assert "left out, no finished round yet: ttrl:a" in format_table(rep)
+    with pytest.raises(InputError, match="no run has a finished round yet"):
+        compare([a])
+
+
 def test_report_charges_training_on_the_runs_own_clock(tmp_path):
     from gentzen.ttrl.report import charged, compare, format_table
 

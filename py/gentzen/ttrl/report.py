@@ -161,6 +161,12 @@ def compare(paths: list[str]) -> dict:
     if len(set(labels)) < len(labels):  # same arm and folder name: use the path
         for r in runs:
             r["label"] = r["path"]
+    # a run still in its first round would pull the matched budget to 0 and "lose" every target
+    waiting = [r["label"] for r in runs if not r["rounds"]]
+    runs = [r for r in runs if r["rounds"]]
+    if not runs:
+        raise InputError(f"no run has a finished round yet ({', '.join(waiting)}): a round's line lands in "
+                         "RUN/rounds.jsonl when the round ends")
     reached = [per_target(r["rounds"][-1]) if r["rounds"] else 0.0 for r in runs]
     matched = min(reached)
     matched_charged = min(charged(r["rounds"][-1]) if r["rounds"] else 0.0 for r in runs)
@@ -182,7 +188,7 @@ def compare(paths: list[str]) -> dict:
     only = {f"{a} - {b}": sorted(finals[a] - finals[b]) for a in finals for b in finals if a != b}
     sets = list(finals.values())
     return {"matched_samples_per_target": round(matched, 3), "matched_charged_per_target": round(matched_charged, 3),
-            "runs": table, "only": only,
+            "runs": table, "only": only, "waiting": waiting,
             "union": sorted(set().union(*sets)), "intersection": sorted(set.intersection(*sets)) if sets else [],
             "targets": by_target(runs), "proofs": {r["label"]: r["proofs"] for r in runs}}
 
@@ -218,6 +224,8 @@ def format_table(rep: dict) -> str:
     for k, v in rep["only"].items():
         lines.append(f"solved by {k.replace(' - ', ' and not by ')}: {len(v)}" + (f" ({', '.join(v)})" if v else ""))
     lines.append(f"union: {len(rep['union'])}   intersection: {len(rep['intersection'])}")
+    if rep.get("waiting"):
+        lines.append(f"left out, no finished round yet: {', '.join(rep['waiting'])}")
     lines.extend(target_lines(rep))
     return "\n".join(lines)
 
