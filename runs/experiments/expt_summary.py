@@ -53,6 +53,12 @@ def reached(run: dict) -> float:
     return per_target(run["rounds"][-1]) if run["rounds"] else 0.0
 
 
+def first_round(run: dict) -> float:
+    from gentzen.ttrl.report import per_target
+
+    return per_target(run["rounds"][0]) if run["rounds"] else float("inf")
+
+
 def finished(run: dict, names: list) -> bool:
     """The run stopped because it solved every target (its samples per target then stay below any later budget)."""
     return bool(run["rounds"]) and len(run["rounds"][-1].get("solved", [])) >= len(names)
@@ -223,7 +229,8 @@ def at_points(out: Path, arms: list[str], points: list[float], control: str = "c
               windows: list[float] = ()) -> dict:
     """(b) at fixed samples per target: each arm against `control`, paired by target (exact McNemar,
     Newcombe interval), at every point both runs have reached (a run's solved set at a point is its
-    last round within it, so a point between two rounds reads the earlier one)."""
+    last round within it, so a point between two rounds reads the earlier one; a point before either
+    run's first round ends is left out)."""
     from gentzen.ttrl.report import solved_within
 
     names = [r["name"] for r in rows(out / "targets.jsonl")]
@@ -232,8 +239,9 @@ def at_points(out: Path, arms: list[str], points: list[float], control: str = "c
     for a in arms:
         res["vs_control"][a] = {}
         for pt in points:
-            if min(reached(runs[a]), reached(runs[control])) + 1e-9 < pt:
-                continue
+            if min(reached(runs[a]), reached(runs[control])) + 1e-9 < pt or \
+                    max(first_round(runs[a]), first_round(runs[control])) > pt + 1e-9:
+                continue  # a run not there yet, or one whose first round ends past the point (it would read 0)
             cmp = paired(solved_within(runs[control], samples=pt), solved_within(runs[a], samples=pt), names,
                          "control", a)
             cmp["ratio"] = round(cmp[a] / cmp["control"], 3) if cmp["control"] else None
