@@ -1,5 +1,31 @@
 -- proofs found by `gentzen ttrl` (arm control); check them with `gentzen verify` or Lean
 
+-- uniform_s11_000000: round 11, by sampling
+theorem uniform_s11_000000 (P Q R S : Prop) (h1 : R ∧ P ↔ ((P ↔ Q) ↔ P)) (h2 : (Q → R) → P ∧ S) (h3 : P) : S := by
+  have n1 : Q → R := by
+    intro n2
+    apply Classical.byContradiction
+    · intro n3
+      have n4 : R ∧ P := by
+        constructor
+        · have n5 : (P ↔ Q) ↔ P := by
+            constructor
+            · intro n6
+              exact h3
+            · intro n7
+              constructor
+              · intro n8
+                exact n2
+              · intro n9
+                exact n7
+          have n10 : R ∧ P := h1.mpr n5
+          exact n10.1
+        · exact h3
+      have n11 : R := n4.1
+      exact n3 n11
+  have n12 : P ∧ S := h2 n1
+  exact n12.2
+
 -- uniform_s11_000117: round 1, by sampling
 theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (h2 : R ∧ R ∨ (S ↔ Q) → ¬(S → R)) (h3 : ¬S ∨ (P ↔ S)) (h4 : Q ∧ (S → P)) : R ∧ P ↔ (R ↔ S) := by
   have n1 : S := h1.1
@@ -19,6 +45,22 @@ theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (
       · have n11 : False := n9 n1
         exact False.elim n11
       · exact n10.mpr n1
+
+-- uniform_s11_000213: round 8, by sampling
+theorem uniform_s11_000213 (P Q R S : Prop) (h1 : Q) (h2 : ((P → Q) → P → Q) → S ∧ P) (h3 : ¬P → R) : (S → R ↔ S → P) → R := by
+  intro n1
+  have n2 : (P → Q) → P → Q := by
+    intro n3
+    intro n4
+    exact h1
+  have n5 : S ∧ P := h2 n2
+  have n6 : S := n5.1
+  have n7 : S → P := by
+    intro n8
+    have n9 : P := n5.2
+    exact n9
+  have n10 : S → R := n1.mpr n7
+  exact n10 n6
 
 -- uniform_s11_000721: round 3, by sampling
 theorem uniform_s11_000721 (P Q R S : Prop) (h1 : (S ↔ S → P) ∧ (R ↔ P) ∧ (Q → S)) (h2 : R ∧ Q) : P ∨ P ↔ (S → R) → (S ↔ P) := by
@@ -54,6 +96,38 @@ theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R 
   · intro n5
     exact h2.1
 
+-- uniform_s11_000400: round 9, by sampling
+theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (h2 : ¬(P ↔ S)) (h3 : Q) (h4 : (R → S) ∧ (Q → R)) : (Q ∧ R) ∧ ¬P := by
+  have n1 : R → S := h4.1
+  have n2 : Q → R := h4.2
+  have n3 : R := n2 h3
+  have n4 : S := n1 n3
+  constructor
+  · exact ⟨h3, n3⟩
+  · intro n5
+    have n6 : P ↔ S := by
+      constructor
+      · intro n7
+        exact n4
+      · intro n8
+        exact n5
+    exact h2 n6
+
+-- uniform_s11_000596: round 16, by sampling
+theorem uniform_s11_000596 (P Q R S : Prop) (h1 : (S ∨ R) ∧ (P ∨ Q)) (h2 : Q → S ↔ Q ∧ R) : R → S := by
+  intro n1
+  have n2 : Q → S := by
+    intro n3
+    have n4 : S ∨ R := Or.inr n1
+    have n5 : Q ∧ R := by
+      exact ⟨n3, n1⟩
+    have n6 : Q → S := h2.mpr n5
+    exact n6 n3
+  have n7 : Q ∧ R := h2.mp n2
+  have n8 : Q := n7.1
+  have n9 : S := n2 n8
+  exact n9
+
 -- uniform_s11_001930: round 2, by sampling
 theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
   have n1 : S → P ↔ P := h4.2
@@ -85,6 +159,49 @@ theorem uniform_s11_001035 (P Q R S : Prop) (h1 : ¬S) (h2 : P ↔ P) (h3 : ((R 
     have n9 : R ∨ Q := Or.inl n8
     have n10 : P ∧ P := n2 n9
     exact n10.1
+
+-- uniform_s11_001284: round 35, by sampling
+theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P ∨ Q := by
+  have n1 : (P ∨ Q) ∨ ¬(P ∨ Q) := Classical.em (P ∨ Q)
+  rcases n1 with n2 | n3
+  · have n4 : (Q ↔ P) ∨ P ∨ Q := Or.inr n2
+    exact Or.inr n4
+  · have n5 : Q ↔ P := by
+      constructor
+      · intro n6
+        have n7 : P ∨ Q := Or.inr n6
+        have n8 : False := n3 n7
+        exact False.elim n8
+      · intro n9
+        have n10 : P ∨ Q := Or.inl n9
+        have n11 : False := n3 n10
+        exact False.elim n11
+    have n12 : (Q ↔ P) ∨ P ∨ Q := Or.inl n5
+    exact Or.inr n12
+
+-- uniform_s11_002398: round 25, by sampling
+theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R) ∧ (R ∧ S) ∧ (P → Q)) (h3 : ((R ↔ Q) → Q ∧ P) ∧ (R ∧ P ∨ Q)) (h4 : P → R) (h5 : R ↔ S) : (S → S ↔ Q ∧ Q) ∨ P := by
+  have n1 : (R ∧ S) ∧ (P → Q) := h2.2
+  have n2 : P → Q := n1.2
+  have n3 : R ∧ P ∨ Q := h3.2
+  have n4 : R ∧ S := n1.1
+  have n5 : R := n4.1
+  have n6 : S → S ↔ Q ∧ Q := by
+    constructor
+    intro n7
+    constructor
+    · rcases n3 with n8 | n9
+      · have n10 : P := n8.2
+        exact n2 n10
+      · exact n9
+    · rcases n3 with n11 | n12
+      · have n13 : P := n11.2
+        exact n2 n13
+      · exact n12
+    · intro n14
+      intro n15
+      exact n15
+  exact Or.inl n6
 
 -- uniform_s11_001717: round 1, by sampling
 theorem uniform_s11_001717 (P Q R S : Prop) (h1 : (R → R) → R ↔ ¬Q ∨ (S ↔ S)) (h2 : (P → P) ∧ Q → ¬S) (h3 : Q) (h4 : S → ¬S) : R := by
@@ -182,6 +299,35 @@ theorem uniform_s11_003393 (P Q R S : Prop) (h1 : (Q → R) → Q ∨ P) (h2 : S
       · intro n20
         exact n4
     exact Or.inr n17
+
+-- uniform_s11_000359: round 23, by sampling
+theorem uniform_s11_000359 (P Q R S : Prop) (h1 : (S ∧ P) ∧ (P → Q)) (h2 : P → P) (h3 : (R ↔ R ∨ Q) ∧ (S ↔ (Q ↔ P))) (h4 : S) : P → R := by
+  have n1 : P → Q := h1.2
+  have n2 : R ↔ R ∨ Q := h3.1
+  intro n3
+  have n4 : Q := n1 n3
+  have n5 : R ∨ Q := Or.inr n4
+  exact n2.mpr n5
+
+-- uniform_s11_002274: round 17, by sampling
+theorem uniform_s11_002274 (P Q R S : Prop) (h1 : S ↔ R) (h2 : P → P) (h3 : ¬R) : (Q → P ∧ P) ∨ (Q → P ↔ R) := by
+  have n1 : (Q → P ∧ P) ∨ ¬(Q → P ∧ P) := Classical.em (Q → P ∧ P)
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : Q → P ↔ R := by
+      constructor
+      · intro n5
+        have n6 : Q → P ∧ P := by
+          intro n7
+          constructor
+          exact n5 n7
+          exact n5 n7
+        have n8 : False := n3 n6
+        exact False.elim n8
+      · intro n9
+        have n10 : False := h3 n9
+        exact False.elim n10
+    exact Or.inr n4
 
 -- uniform_s11_003671: round 1, by sampling
 theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬¬P) (h2 : (Q ∨ R) ∨ (R → Q) ↔ (Q ∨ R) ∧ (R → P)) (h3 : S) : P ∨ P := by
@@ -332,6 +478,27 @@ theorem uniform_s11_004012 (P Q R S : Prop) (h1 : R ↔ S) (h2 : Q → R) (h3 : 
     exact False.elim n16
   exact n11 n12
 
+-- uniform_s11_002943: round 59, by sampling
+theorem uniform_s11_002943 (P Q R S : Prop) (h1 : (Q ∧ S ↔ P → Q) ↔ ¬(P ∧ P)) (h2 : R → R) : P ∨ S := by
+  have n1 : P ∨ ¬P := Classical.em P
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : ¬(P ∧ P) := by
+      intro n5
+      have n6 : P := n5.1
+      exact n3 n6
+    have n7 : ¬(P ∧ P) := by
+      intro n8
+      exact n4 n8
+    have n9 : Q ∧ S ↔ P → Q := h1.mpr n4
+    have n10 : P → Q := by
+      intro n11
+      have n12 : False := n3 n11
+      exact False.elim n12
+    have n13 : Q ∧ S := n9.mpr n10
+    have n14 : S := n13.2
+    exact Or.inr n14
+
 -- uniform_s11_001618: round 1, by sampling
 theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P ∧ P) (h2 : R) (h3 : (R ∨ S) ∨ (Q → S) → R) (h4 : P) (h5 : R ↔ R → R) : (R ∨ P) ∧ (R ∨ Q) → S := by
   intro n1
@@ -441,6 +608,29 @@ theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (
         exact n3 n9
     exact Or.inl n4
 
+-- uniform_s11_003520: round 19, by sampling
+theorem uniform_s11_003520 (P Q R S : Prop) (h1 : Q) (h2 : (Q ↔ S) ∧ S → (Q → S) → S ∨ S) (h3 : R ∧ P ↔ (Q → Q) ∧ (R ↔ R)) (h4 : R) (h5 : S ∧ (S ∨ P) ∧ (Q ∨ P)) : (Q ↔ S) → P ∧ S := by
+  intro n1
+  constructor
+  · have n2 : (Q → Q) ∧ (R ↔ R) := by
+      constructor
+      · intro n3
+        · exact n3
+      · constructor
+        intro n4
+        exact n4
+        · intro n5
+          exact n5
+    have n6 : R ∧ P := h3.mpr n2
+    exact n6.2
+  · have n7 : (Q → Q) ∧ S := by
+      have n8 : S := n1.mp h1
+      constructor
+      · intro n9
+        exact n9
+      exact n8
+    exact n7.2
+
 -- uniform_s11_001875: round 2, by sampling
 theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
   constructor
@@ -513,6 +703,47 @@ theorem uniform_s11_001887 (P Q S : Prop) (h1 : P ∨ S) (h2 : P) (h3 : (S → Q
         have n8 : Q ∨ S := Or.inl n5
         exact n3 n8
     exact Or.inr n4
+
+-- uniform_s11_003618: round 15, by sampling
+theorem uniform_s11_003618 (P Q R S : Prop) (h1 : (R → Q) ∨ ((S ↔ Q) → R ∧ S)) (h2 : (¬R → ¬Q) ∧ (P ∨ Q ∨ Q)) (h3 : S ∨ Q → R ∧ P ↔ ((P ↔ S) ↔ P → S)) : (R ↔ P) → P := by
+  have n1 : P ∨ Q ∨ Q := h2.2
+  have n2 : ¬R → ¬Q := h2.1
+  intro n3
+  apply Classical.byContradiction
+  · intro n4
+    have n5 : ¬R := by
+      intro n6
+      have n7 : P := n3.mp n6
+      exact n4 n7
+    have n8 : ¬R := by
+      exact n5
+    have n9 : ¬Q := n2 n8
+    rcases n1 with n10 | n11
+    · exact n4 n10
+    · rcases n11 with n12 | n13
+      · exact n9 n12
+      · exact n9 n13
+
+-- uniform_s11_002084: round 10, by sampling
+theorem uniform_s11_002084 (P Q R S : Prop) (h1 : P → P) (h2 : (Q ↔ (Q ↔ S)) ↔ (Q → R) → S ∧ R) (h3 : ¬R ∧ Q) : S := by
+  have n1 : ¬R := h3.1
+  have n2 : Q := h3.2
+  have n3 : (Q ↔ (Q ↔ S)) ∨ ¬(Q ↔ (Q ↔ S)) := Classical.em (Q ↔ (Q ↔ S))
+  rcases n3 with n4 | n5
+  · have n6 : Q ↔ S := n4.mp n2
+    exact n6.mp n2
+  · have n7 : ¬((Q → R) → S ∧ R) := mt h2.mpr n5
+    · have n8 : (Q → R) → S ∧ R := by
+        intro n9
+        constructor
+        have n10 : S ∧ R := by
+          have n11 : R := n9 n2
+          have n12 : False := n1 n11
+          exact False.elim n12
+        exact n10.1
+        exact n9 n2
+      have n13 : False := n7 n8
+      exact False.elim n13
 
 -- uniform_s11_004622: round 1, by sampling
 theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by

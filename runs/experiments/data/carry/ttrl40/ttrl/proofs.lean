@@ -94,6 +94,23 @@ theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (
         exact n9
     exact h2 n10
 
+-- uniform_s11_000596: round 28, by sampling
+theorem uniform_s11_000596 (P Q R S : Prop) (h1 : (S ∨ R) ∧ (P ∨ Q)) (h2 : Q → S ↔ Q ∧ R) : R → S := by
+  intro n1
+  have n2 : Q → S := by
+    intro n3
+    have n4 : Q ∧ R := by
+      exact ⟨n3, n1⟩
+    have n5 : Q → S := h2.mpr n4
+    exact n5 n3
+  have n6 : Q ∧ R := h2.mp n2
+  have n7 : Q := n6.1
+  have n8 : Q → S := by
+    have n9 : S := n2 n7
+    intro n10
+    exact n9
+  exact n8 n7
+
 -- uniform_s11_000874: round 20, by sampling
 theorem uniform_s11_000874 (P Q R S : Prop) (h1 : ¬(R ∨ S) ↔ P) (h2 : S ∨ P) (h3 : R ∨ Q ↔ ¬Q) : P ∨ Q → R := by
   intro n1
@@ -244,6 +261,22 @@ theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R)
         exact n8
     exact Or.inl n5
 
+-- uniform_s11_001717: round 35, by sampling
+theorem uniform_s11_001717 (P Q R S : Prop) (h1 : (R → R) → R ↔ ¬Q ∨ (S ↔ S)) (h2 : (P → P) ∧ Q → ¬S) (h3 : Q) (h4 : S → ¬S) : R := by
+  have n1 : ¬Q ∨ (S ↔ S) := by
+    have n2 : S ↔ S := by
+      constructor
+      · intro n3
+        exact n3
+      · intro n4
+        exact n4
+    exact Or.inr n2
+  have n5 : (R → R) → R := h1.mpr n1
+  have n6 : R → R := by
+    intro n7
+    exact n7
+  exact n5 n6
+
 -- uniform_s11_002977: round 1, by composition
 theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
   have n1 : Q ∨ Q := by
@@ -345,6 +378,15 @@ theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬
       have n13 : P := Classical.not_not.mp n12
       exact n2 n13
   exact Or.inl n1
+
+-- uniform_s11_003686: round 27, by sampling
+theorem uniform_s11_003686 (P Q R S : Prop) (h1 : R ∧ (Q → P) ↔ P) (h2 : S) (h3 : P ∨ P) (h4 : S) (h5 : ¬(R → Q) ↔ S) : R := by
+  have n1 : P := by
+    rcases h3 with n2 | n3
+    · exact n2
+    · exact n3
+  have n4 : R ∧ (Q → P) := h1.mpr n1
+  exact n4.1
 
 -- uniform_s11_002290: round 2, by sampling
 theorem uniform_s11_002290 (Q R S : Prop) (h1 : ¬¬Q) (h2 : (Q ↔ R) ∧ (Q ∨ Q)) (h3 : Q ∧ (Q ↔ R) → (R → S) ∧ (S → R)) : S := by
@@ -553,6 +595,31 @@ theorem uniform_s11_003168 (P Q R S : Prop) (h1 : Q) (h2 : P) (h3 : R) (h4 : Q �
     have n6 : P → S := h5 n5
     exact n6 h2
 
+-- uniform_s11_004218: round 27, by sampling
+theorem uniform_s11_004218 (P Q R S : Prop) (h1 : R → S ↔ P → S) (h2 : ((Q → P) ∨ R ∨ S) ∧ ¬(Q → P)) (h3 : R) (h4 : S → P ∨ Q) : S ∧ Q := by
+  have n1 : ¬(Q → P) := h2.2
+  constructor
+  · apply Classical.byContradiction
+    · intro n2
+      have n3 : P → S := by
+        intro n4
+        apply Classical.byContradiction
+        · intro n5
+          have n6 : Q → P := by
+            intro n7
+            exact n4
+          exact n1 n6
+      have n8 : R → S := h1.mpr n3
+      have n9 : S := n8 h3
+      exact n2 n9
+  · apply Classical.byContradiction
+    · intro n10
+      have n11 : Q → P := by
+        intro n12
+        have n13 : False := n10 n12
+        exact False.elim n13
+      exact n1 n11
+
 -- uniform_s11_003498: round 1, by composition
 theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q → P) (h4 : ¬S) (h5 : Q ∨ Q) : ¬P ↔ (S ∨ S ↔ Q → Q) := by
   have n1 : Q := by
@@ -622,6 +689,22 @@ theorem uniform_s11_003520 (P Q R S : Prop) (h1 : Q) (h2 : (Q ↔ S) ∧ S → (
     have n7 : R ∧ P := h3.mpr n3
     exact n7.2
   exact n1
+
+-- uniform_s11_001875: round 46, by sampling
+theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
+  constructor
+  · rcases h3 with n1 | n2
+    · exact n1
+    · have n3 : S ∨ R := Or.inr h1
+      have n4 : R ↔ S := n2.mpr n3
+      · exact n4.mp h1
+  · rcases h3 with n6 | n7
+    · exact n6
+    · have n8 : S ∨ R := Or.inr h1
+      have n9 : S ∨ R := by
+        exact Or.inr h1
+      have n10 : R ↔ S := n7.mpr n9
+      exact n10.mp h1
 
 -- uniform_s11_004357: round 5, by sampling
 theorem uniform_s11_004357 (P Q R S : Prop) (h1 : ¬¬Q → (R → S) ∨ P) (h2 : ¬(P ∧ R ↔ S → S)) : ((S ↔ Q) ∨ S) ∨ Q := by
