@@ -167,12 +167,12 @@ def compare(paths: list[str]) -> dict:
     if not runs:
         raise InputError(f"no run has a finished round yet ({', '.join(waiting)}): a round's line lands in "
                          "RUN/rounds.jsonl when the round ends")
-    reached = [per_target(r["rounds"][-1]) if r["rounds"] else 0.0 for r in runs]
+    reached = [per_target(r["rounds"][-1]) for r in runs]
     matched = min(reached)
-    matched_charged = min(charged(r["rounds"][-1]) if r["rounds"] else 0.0 for r in runs)
+    matched_charged = min(charged(r["rounds"][-1]) for r in runs)
     table, finals = [], {}
     for run, top in zip(runs, reached):
-        last = run["rounds"][-1] if run["rounds"] else {}
+        last = run["rounds"][-1]
         final = {run["shown"].get(n, n) for n in solved_within(run)}  # the user's names from here on
         finals[run["label"]] = final
         x = run["x"]
@@ -180,7 +180,7 @@ def compare(paths: list[str]) -> dict:
                       "solved": len(final), "by_composition": len(last.get("solved_by_composition", [])),
                       "samples_per_target": round(top, 3),
                       "solved_at_matched": len(solved_within(run, samples=matched)),
-                      "training_overhead": round(training_overhead(last), 3) if last else 0.0,
+                      "training_overhead": round(training_overhead(last), 3),
                       "solved_at_matched_charged": len(solved_within(run, charged_samples=matched_charged)),
                       "seconds": round(float((last.get("seconds") or {}).get("total", 0)), 2), "x_seconds": x,
                       "at_x": {f"{m}x": (len(solved_within(run, seconds=m * x)) if x else None) for m in MULTIPLES},
