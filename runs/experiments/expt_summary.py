@@ -359,9 +359,10 @@ def main() -> None:
     ap.add_argument("--windows", type=float, nargs="*", default=[],
                     help="(b) with --at: also each arm's per-sample rate on the targets open in both runs, "
                          "against the control's, in these windows of samples per target (edges)")
+    ap.add_argument("--control", default="control", help="(b) with --at: the control run's folder under OUT")
     a = ap.parse_args()
     res = {"a": lambda: exp_a(a.out, a.budget, a.seeds, a.multiples),
-           "b": lambda: at_points(a.out, a.arms, a.at, windows=a.windows) if a.at else exp_b(a.out, a.arms),
+           "b": lambda: at_points(a.out, a.arms, a.at, a.control, windows=a.windows) if a.at else exp_b(a.out, a.arms),
            "c": lambda: exp_c(a.out, a.arms), "d": lambda: exp_d(a.out, a.splits),
            "e": lambda: exp_e(a.out, a.seeds)}[a.experiment]()
     if a.plot and a.experiment == "a":

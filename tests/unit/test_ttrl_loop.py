@@ -316,6 +316,30 @@ def test_samples_per_target_budget_stops_before_the_next_round(tmp_path):
     assert res.stopped == "budget" and [r["samples"]["targets"] for r in rounds] == [4.0, 8.0]
 
 
+def test_the_time_left_counts_the_rounds_the_budget_allows_not_rounds(tmp_path):
+    from types import SimpleNamespace
+
+    from gentzen.ttrl.run import _rounds_left
+
+    # --rounds 1000 with a 12-samples-per-target budget, 4 a round: 2 rounds follow the first, then none
+    # (it printed ~1,000 rounds' time: "about 7h left" in a run with one round to go)
+    cfg = _cfg(tmp_path, arm="control", rounds=1000, samples=4, samples_per_target=12.0, theorems=(TARGET, OTHER))
+    events = []
+    run(cfg, progress=events.append, engine_factory=_scripted({}))
+    etas = [e["eta"] for e in events if e.get("event") == "round"]
+    assert len(etas) == 3 and etas[-1] == 0 and all(x > 0 for x in etas[:-1])
+
+    def state(spent_samples, rounds=1000, targets=2):
+        return SimpleNamespace(cfg=SimpleNamespace(rounds=rounds), n_targets=targets,
+                               cum={"t_samples": spent_samples, "v_samples": 0, "seconds": {"total": 60.0}})
+    assert _rounds_left(state(8 * 2), 1, "samples", 32.0, None) == 3      # 8 a round: 24 more is 3 rounds
+    assert _rounds_left(state(10 * 2), 2, "samples", 32.0, None) == 5     # 5 a round: 22 more is 5 rounds
+    assert _rounds_left(state(8 * 2), 1, "samples", 32.0, [1, 2]) == 1    # the matched run has 2 rounds
+    assert _rounds_left(state(8 * 2, rounds=2), 1, "", 0.0, None) == 1    # no budget: --rounds
+    assert _rounds_left(state(0), 3, "seconds", 100.0, None) == 2         # 20 s a round, 40 s left
+    assert _rounds_left(state(0), 3, "seconds", 50.0, None) == 0
+
+
 def _fake_run(root: Path, name: str, arm: str, rounds: list[tuple[float, float, list[str]]], x: float = 10.0) -> str:
     d = root / name
     d.mkdir()

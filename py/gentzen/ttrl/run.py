@@ -9,6 +9,7 @@ a checkpoint, then write rounds.jsonl, targets.jsonl, variants.jsonl, curves.png
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -117,7 +118,7 @@ def _rounds(r: Run, where: dict) -> str:
         r.done = round_no
         where.update(round=None, phase="between rounds")
         per_round = (time.monotonic() - r.started) / (round_no - r.first)
-        r.say({"event": "round", **record, "eta": per_round * (cfg.rounds - round_no)})
+        r.say({"event": "round", **record, "eta": per_round * _rounds_left(r, round_no, limit_kind, limit, matched)})
         if r.stop.requested:
             raise _interrupted(r, where)
     return "done"
@@ -131,6 +132,19 @@ def _last_round(r: Run, round_no: int, ordered: list[dict], clock, limit_kind: s
         return True
     return bool(limit_kind) and _spent(r, limit_kind, sum(x["attempts"] for x in ordered),
                                        clock.split()["total"]) >= limit
+
+
+def _rounds_left(r: Run, round_no: int, limit_kind: str, limit: float, matched) -> int:
+    """At most how many rounds follow this one: --rounds, the matched run's rounds, and the budget at the mean
+    spend of the rounds so far (samples per target, or seconds), whichever ends first."""
+    left = r.cfg.rounds - round_no
+    if matched is not None:
+        left = min(left, len(matched) - round_no)
+    if limit_kind:
+        spent = _spent(r, limit_kind)
+        if spent > 0:
+            left = min(left, 0 if spent >= limit else math.ceil((limit - spent) / (spent / round_no)))
+    return max(left, 0)
 
 
 def _spent(r: Run, limit_kind: str, drawn: int = 0, seconds: float = 0.0) -> float:

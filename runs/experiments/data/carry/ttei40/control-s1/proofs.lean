@@ -27,6 +27,44 @@ theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R 
   · intro n4
     exact n1
 
+-- uniform_s11_000400: round 5, by sampling
+theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (h2 : ¬(P ↔ S)) (h3 : Q) (h4 : (R → S) ∧ (Q → R)) : (Q ∧ R) ∧ ¬P := by
+  have n1 : Q → R := h4.2
+  have n2 : R := n1 h3
+  have n3 : R → S := h4.1
+  have n4 : S := n3 n2
+  constructor
+  · exact ⟨h3, n2⟩
+  · intro n5
+    have n6 : P ↔ S := by
+      constructor
+      · intro n7
+        exact n4
+      · intro n8
+        exact n5
+    exact h2 n6
+
+-- uniform_s11_001284: round 6, by sampling
+theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P ∨ Q := by
+  have n1 : (P ∨ Q) ∨ ¬(P ∨ Q) := Classical.em (P ∨ Q)
+  rcases n1 with n2 | n3
+  · have n4 : (Q ↔ P) ∨ P ∨ Q := Or.inr n2
+    exact Or.inr n4
+  · have n5 : P ∨ ¬P := Classical.em P
+    rcases n5 with n6 | n7
+    · exact Or.inl n6
+    · have n8 : Q ↔ P := by
+        constructor
+        · intro n9
+          have n10 : P ∨ Q := Or.inr n9
+          have n11 : False := n3 n10
+          exact False.elim n11
+        · intro n12
+          have n13 : False := n7 n12
+          exact False.elim n13
+      have n14 : (Q ↔ P) ∨ P ∨ Q := Or.inl n8
+      exact Or.inr n14
+
 -- uniform_s11_002398: round 4, by sampling
 theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R) ∧ (R ∧ S) ∧ (P → Q)) (h3 : ((R ↔ Q) → Q ∧ P) ∧ (R ∧ P ∨ Q)) (h4 : P → R) (h5 : R ↔ S) : (S → S ↔ Q ∧ Q) ∨ P := by
   have n1 : S := by
@@ -128,6 +166,25 @@ theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q
         exact False.elim n10
     exact Or.inl n4
 
+-- uniform_s11_000493: round 6, by sampling
+theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 : P → R) (h3 : Q) (h4 : ¬(P ∨ P)) (h5 : (R ∧ P) ∧ (P → S) ↔ ¬P ∧ P ∧ Q) : (R ∨ (R ↔ P)) ∨ (R → P) ∨ (S → R) := by
+  have n1 : P ↔ R := h1.2
+  have n2 : (R ∨ (R ↔ P)) := by
+    have n3 : R ∨ ¬R := Classical.em R
+    rcases n3 with n4 | n5
+    · exact Or.inl n4
+    · have n6 : R ↔ P := by
+        constructor
+        · intro n7
+          have n8 : False := n5 n7
+          exact False.elim n8
+        · intro n9
+          have n10 : P ∨ P := Or.inl n9
+          have n11 : False := h4 n10
+          exact False.elim n11
+      exact Or.inr n6
+  exact Or.inl n2
+
 -- uniform_s11_004012: round 3, by sampling
 theorem uniform_s11_004012 (P Q R S : Prop) (h1 : R ↔ S) (h2 : Q → R) (h3 : (Q → S → P) ∧ R ∧ R) (h4 : Q ∨ P) : ¬¬(Q → P) := by
   have n1 : Q → P := by
@@ -157,6 +214,33 @@ theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P 
   rcases n7 with n8 | n9
   · exact n8
   · exact n9
+
+-- uniform_s11_004100: round 6, by sampling
+theorem uniform_s11_004100 (P Q R S : Prop) (h1 : ¬((S ↔ S) ∧ R ∧ R)) (h2 : (Q → P) → R) (h3 : R → P) (h4 : P → P) (h5 : R ∧ S → Q) : ¬(Q ∨ Q) → (P → S) → ¬S := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : Q → P := by
+    intro n5
+    have n6 : P := by
+      have n7 : R := by
+        have n8 : Q ∨ Q := Or.inl n5
+        have n9 : False := n1 n8
+        exact False.elim n9
+      have n10 : Q ∨ Q := Or.inl n5
+      have n11 : False := n1 n10
+      exact False.elim n11
+    exact n6
+  have n12 : R := h2 n4
+  have n13 : (S ↔ S) ∧ R ∧ R := by
+    constructor
+    · constructor
+      intro n14
+      exact n14
+      intro n15
+      exact n15
+    · exact ⟨ n12, n12⟩
+  exact h1 n13
 
 -- uniform_s11_003168: round 2, by sampling
 theorem uniform_s11_003168 (P Q R S : Prop) (h1 : Q) (h2 : P) (h3 : R) (h4 : Q ∨ (Q ↔ S)) (h5 : Q ∧ R → P → S) : ((P ∧ R) ∧ (S ↔ Q)) ∧ S := by
@@ -298,6 +382,23 @@ theorem uniform_s11_004038 (P Q R S : Prop) (h1 : (¬P ↔ (Q ↔ S)) → Q → 
   · have n12 : R ↔ S := h2.mp n4
     have n13 : R := n12.mpr n1
     exact n4 n13
+
+-- uniform_s11_004869: round 6, by sampling
+theorem uniform_s11_004869 (P Q R : Prop) (h1 : ¬(P ↔ R)) : ¬Q → R ∨ P := by
+  intro n1
+  apply Classical.byContradiction
+  · intro n2
+    have n3 : P ↔ R := by
+      constructor
+      · intro n4
+        have n5 : R ∨ P := Or.inr n4
+        have n6 : False := n2 n5
+        exact False.elim n6
+      · intro n7
+        have n8 : R ∨ P := Or.inl n7
+        have n9 : False := n2 n8
+        exact False.elim n9
+    exact h1 n3
 
 -- uniform_s11_002588: round 1, by sampling
 theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 : S) (h3 : (R ↔ S) → Q ∧ Q) (h4 : P) (h5 : Q ↔ P) : ((Q ∨ R) ∧ (Q → P)) ∧ ((S → S) → Q → P) := by
@@ -630,6 +731,28 @@ theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔
     · intro n10
       exact Or.inl n4
 
+-- uniform_s11_005669: round 5, by sampling
+theorem uniform_s11_005669 (P Q R S : Prop) (h1 : ((Q → P) ∨ (Q → Q)) ∨ Q) (h2 : ¬(P ∨ P) ∨ (P → Q ↔ R → R)) (h3 : R) (h4 : S) (h5 : S → R) : (Q → R) ∧ (R → P) → (R ↔ Q) ∧ (P → P) := by
+  intro n1
+  have n2 : R → P := n1.2
+  constructor
+  constructor
+  have n3 : P := n2 h3
+  · intro n4
+    rcases h2 with n5 | n6
+    · have n7 : P ∨ P := Or.inl n3
+      have n8 : False := n5 n7
+      exact False.elim n8
+    · have n9 : R → R := by
+        intro n10
+        exact n10
+      have n11 : P → Q := n6.mpr n9
+      exact n11 n3
+  · intro n12
+    exact h3
+  · intro n13
+    exact n13
+
 -- uniform_s11_002200: round 4, by sampling
 theorem uniform_s11_002200 (P Q R S : Prop) (h1 : R) (h2 : Q) (h3 : (S ∨ P ∧ Q) ∧ (Q ↔ R)) (h4 : ¬¬R) : R ∧ P ∨ S ∧ S := by
   have n1 : S ∨ P ∧ Q := h3.1
@@ -708,6 +831,29 @@ theorem uniform_s11_002211 (P Q R S : Prop) (h1 : R ∨ S) (h2 : ¬R) (h3 : (R �
     exact h4 n7
   have n8 : False := n4 n3
   exact False.elim n8
+
+-- uniform_s11_005394: round 6, by sampling
+theorem uniform_s11_005394 (P Q R S : Prop) (h1 : (Q → P ↔ R ∨ S) ∧ (R ∧ S ↔ S → R)) (h2 : Q → S) (h3 : S) (h4 : P → Q) : P ∧ (P ∨ Q) ∨ (P ∨ R → S → R) := by
+  have n1 : P ∧ (P ∨ Q) ∨ ¬(P ∧ (P ∨ Q)) := Classical.em (P ∧ (P ∨ Q))
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : P → Q := by
+      intro n5
+      have n6 : Q := h4 n5
+      exact n6
+    have n7 : P ∨ R → S → R := by
+      intro n8
+      intro n9
+      rcases n8 with n10 | n11
+      have n12 : Q := h4 n10
+      have n13 : P ∧ (P ∨ Q) := by
+        constructor
+        exact n10
+        exact Or.inr n12
+      have n14 : False := n3 n13
+      exact False.elim n14
+      · exact n11
+    exact Or.inr n7
 
 -- uniform_s11_004006: round 3, by sampling
 theorem uniform_s11_004006 (P Q R S : Prop) (h1 : S) (h2 : ¬(Q → Q) ∨ Q) (h3 : ¬(Q → P) → ¬(S → R)) (h4 : (S ↔ S) ∧ P ∨ (P ↔ P → Q)) : P := by
@@ -844,6 +990,28 @@ theorem uniform_s12_000589 (P Q R S : Prop) (h1 : Q ∧ (Q → R)) (h2 : R → S
     · intro n8
       exact n3
   exact Or.inl n2
+
+-- uniform_s12_000461: round 5, by sampling
+theorem uniform_s12_000461 (P Q R S : Prop) (h1 : ((Q → S) → R → P) → R) (h2 : ¬¬(Q → Q)) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : ¬((Q → S) → R → P) := mt h1 n1
+    have n3 : Q → S := by
+      intro n4
+      apply Classical.byContradiction
+      intro n5
+      have n6 : (Q → S) → R → P := by
+        intro n7
+        intro n8
+        have n9 : False := n1 n8
+        exact False.elim n9
+      exact n2 n6
+    have n10 : (Q → S) → R → P := by
+      intro n11
+      intro n12
+      have n13 : False := n1 n12
+      exact False.elim n13
+    exact n2 n10
 
 -- uniform_s12_002624: round 1, by sampling
 theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by

@@ -1,5 +1,24 @@
 -- proofs found by `gentzen ttrl` (arm ttrl); check them with `gentzen verify` or Lean
 
+-- uniform_s11_000000: round 34, by sampling
+theorem uniform_s11_000000 (P Q R S : Prop) (h1 : R ∧ P ↔ ((P ↔ Q) ↔ P)) (h2 : (Q → R) → P ∧ S) (h3 : P) : S := by
+  have n1 : Q → R := by
+    intro n2
+    have n3 : (P ↔ Q) ↔ P := by
+      constructor
+      · intro n4
+        exact h3
+      · intro n5
+        constructor
+        · intro n6
+          exact n2
+        · intro n7
+          · exact n5
+    have n8 : R ∧ P := h1.mpr n3
+    exact n8.1
+  have n9 : P ∧ S := h2 n1
+  exact n9.2
+
 -- uniform_s11_000117: round 2, by sampling
 theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (h2 : R ∧ R ∨ (S ↔ Q) → ¬(S → R)) (h3 : ¬S ∨ (P ↔ S)) (h4 : Q ∧ (S → P)) : R ∧ P ↔ (R ↔ S) := by
   have n1 : S := h1.1
@@ -41,6 +60,27 @@ theorem uniform_s11_000571 (P Q R S : Prop) (h1 : ¬P) (h2 : R ∧ S → R → Q
     have n13 : R → S := h3 n12
     have n14 : ¬Q := n9.mpr n12
     exact n14 n11
+
+-- uniform_s11_000721: round 18, by sampling
+theorem uniform_s11_000721 (P Q R S : Prop) (h1 : (S ↔ S → P) ∧ (R ↔ P) ∧ (Q → S)) (h2 : R ∧ Q) : P ∨ P ↔ (S → R) → (S ↔ P) := by
+  have n1 : S ↔ S → P := h1.1
+  have n2 : (R ↔ P) ∧ (Q → S) := h1.2
+  have n3 : R ↔ P := n2.1
+  have n4 : R := h2.1
+  have n5 : P := n3.mp n4
+  constructor
+  · intro n6
+    · intro n7
+      constructor
+      intro n8
+      exact n5
+      · intro n9
+        have n10 : S → P := by
+          intro n11
+          exact n9
+        exact n1.mpr n10
+  · intro n12
+    exact Or.inl n5
 
 -- uniform_s11_000050: round 1, by sampling
 theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R ∧ Q) (h4 : S) : Q ↔ R := by
@@ -86,6 +126,32 @@ theorem uniform_s11_000596 (P Q R S : Prop) (h1 : (S ∨ R) ∧ (P ∨ Q)) (h2 :
     have n10 : Q ∧ R := h2.mp n6
     · have n11 : Q := n10.1
       exact n6 n11
+
+-- uniform_s11_000874: round 18, by sampling
+theorem uniform_s11_000874 (P Q R S : Prop) (h1 : ¬(R ∨ S) ↔ P) (h2 : S ∨ P) (h3 : R ∨ Q ↔ ¬Q) : P ∨ Q → R := by
+  intro n1
+  apply Classical.byContradiction
+  · intro n2
+    have n3 : Q ∨ ¬Q := Classical.em Q
+    rcases n3 with n4 | n5
+    · have n6 : R ∨ Q := by
+        exact Or.inr n4
+      · have n7 : ¬Q := h3.mp n6
+        · exact n7 n4
+    · have n8 : R ∨ Q := by
+        rcases n1 with n6 | n7
+        · have n9 : Q := by
+            apply Classical.byContradiction
+            · intro n10
+              have n11 : R ∨ Q := h3.mpr n10
+              rcases n11 with n12 | n13
+              · exact n2 n12
+              · exact n10 n13
+          exact Or.inr n9
+        exact Or.inr n7
+      rcases n8 with n9 | n10
+      · exact n2 n9
+      · exact n5 n10
 
 -- uniform_s11_001930: round 2, by sampling
 theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
@@ -178,6 +244,35 @@ theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R)
       intro n12
       exact n12
     exact Or.inl n9
+
+-- uniform_s11_002437: round 21, by sampling
+theorem uniform_s11_002437 (P Q R S : Prop) (h1 : ¬((P ↔ S) ∧ P ∧ Q)) (h2 : P → P) (h3 : P ∨ R → S) (h4 : ((R → R) ∧ P) ∧ (Q → Q ↔ Q → Q)) (h5 : (P ↔ P) ∨ R ∧ R) : (R ↔ S) ↔ S ∧ R := by
+  have n1 : (R → R) ∧ P := h4.1
+  constructor
+  · intro n2
+    have n3 : P := n1.2
+    constructor
+    · have n4 : P ∨ R := Or.inl n3
+      have n5 : S := h3 n4
+      · exact n5
+    · have n6 : P ↔ P := by
+        constructor
+        · intro n7
+          exact n7
+        · intro n8
+          exact n8
+      · have n9 : P := by
+          exact n3
+        have n10 : P ∨ R := Or.inl n9
+        have n11 : S := h3 n10
+        exact n2.mpr n11
+  · intro n12
+    constructor
+    · intro n13
+      exact n12.1
+    · intro n14
+      have n15 : R := n12.2
+      exact n15
 
 -- uniform_s11_002977: round 1, by composition
 theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
@@ -463,6 +558,50 @@ theorem uniform_s11_004012 (P Q R S : Prop) (h1 : R ↔ S) (h2 : Q → R) (h3 : 
     exact False.elim n12
   exact n5 n6
 
+-- uniform_s11_002943: round 32, by composition
+theorem uniform_s11_002943 (P Q R S : Prop) (h1 : (Q ∧ S ↔ P → Q) ↔ ¬(P ∧ P)) (h2 : R → R) : P ∨ S := by
+  have n1 : P → Q := by
+    intro n2
+    apply Classical.byContradiction
+    · intro n3
+      have n4 : Q ∧ S ↔ P → Q := by
+        constructor
+        · intro n5
+          have n6 : Q := n5.1
+          have n7 : False := n3 n6
+          exact False.elim n7
+        · intro n8
+          have n9 : Q := n8 n2
+          have n10 : False := n3 n9
+          exact False.elim n10
+      have n11 : ¬(P ∧ P) := h1.mp n4
+      have n12 : P → Q := by
+        intro n13
+        have n14 : P ∧ P := ⟨n2, n13⟩
+        have n15 : False := n11 n14
+        exact False.elim n15
+      have n16 : Q := n12 n2
+      exact n3 n16
+  have n17 : P ∨ ¬P := Classical.em P
+  rcases n17 with n18 | n19
+  · exact Or.inl n18
+  · have n20 : S := by
+      apply Classical.byContradiction
+      · intro n21
+        have n22 : ¬(P ∧ P) := by
+          intro n23
+          have n24 : P := n23.1
+          exact n19 n24
+        have n25 : Q ∧ S ↔ P → Q := h1.mpr n22
+        have n26 : P → Q := by
+          intro n27
+          have n28 : False := n19 n27
+          exact False.elim n28
+        have n29 : Q ∧ S := n25.mpr n26
+        have n30 : S := n29.2
+        exact n21 n30
+    exact Or.inr n20
+
 -- uniform_s11_001618: round 1, by sampling
 theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P ∧ P) (h2 : R) (h3 : (R ∨ S) ∨ (Q → S) → R) (h4 : P) (h5 : R ↔ R → R) : (R ∨ P) ∧ (R ∨ Q) → S := by
   intro n1
@@ -625,6 +764,40 @@ theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (
       exact False.elim n12
     exact Or.inl n4
 
+-- uniform_s11_001875: round 15, by composition
+theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
+  have n1 : P ∧ P := by
+    constructor
+    · have n2 : R → P ∧ P := by
+        have n3 : R → P ∧ P := h2 h1
+        intro n4
+        have n5 : P ∧ P := n3 n4
+        have n6 : P := n5.1
+        exact ⟨n6, n6⟩
+      have n7 : P ∧ P := n2 h1
+      exact n7.1
+    · have n8 : R → P ∧ P := by
+        intro n9
+        have n10 : R → P ∧ P := h2 n9
+        have n11 : P ∧ P := n10 h1
+        have n12 : P := n11.1
+        exact ⟨n12, n12⟩
+      have n13 : P ∧ P := n8 h1
+      exact n13.1
+  have n14 : P := n1.1
+  have n15 : S ∨ R := by
+    exact Or.inr h1
+  constructor
+  · rcases h3 with n16 | n17
+    · exact n16
+    · have n18 : R ↔ S := n17.mpr n15
+      exact n18.mp h1
+  · rcases h3 with n17 | n18
+    · exact n17
+    · have n19 : R ↔ S := n18.mpr n15
+      · have n20 : S := n19.mp h1
+        · exact n20
+
 -- uniform_s11_004357: round 2, by composition
 theorem uniform_s11_004357 (P Q R S : Prop) (h1 : ¬¬Q → (R → S) ∨ P) (h2 : ¬(P ∧ R ↔ S → S)) : ((S ↔ Q) ∨ S) ∨ Q := by
   have n1 : S → S := by
@@ -704,6 +877,49 @@ theorem uniform_s11_003618 (P Q R S : Prop) (h1 : (R → Q) ∨ ((S ↔ Q) → R
     rcases n7 with n8 | n9
     · exact n6 n8
     · exact n6 n9
+
+-- uniform_s11_002084: round 24, by sampling
+theorem uniform_s11_002084 (P Q R S : Prop) (h1 : P → P) (h2 : (Q ↔ (Q ↔ S)) ↔ (Q → R) → S ∧ R) (h3 : ¬R ∧ Q) : S := by
+  have n1 : ¬R := h3.1
+  have n2 : Q := h3.2
+  have n3 : (Q → R) → S ∧ R := by
+    intro n4
+    have n5 : R := n4 n2
+    have n6 : False := n1 n5
+    exact False.elim n6
+  have n7 : Q ↔ (Q ↔ S) := h2.mpr n3
+  have n8 : Q ↔ S := n7.mp n2
+  exact n8.mp n2
+
+-- uniform_s11_004472: round 18, by sampling
+theorem uniform_s11_004472 (P Q R S : Prop) (h1 : R) (h2 : R → S) (h3 : Q ↔ S) : (¬S ↔ (P ↔ R)) ∨ (P ∨ Q) ∧ Q ∧ P := by
+  have n1 : P ∨ ¬P := Classical.em P
+  rcases n1 with n2 | n3
+  · have n4 : (P ∨ Q) ∧ Q ∧ P := by
+      constructor
+      exact Or.inl n2
+      constructor
+      · have n5 : R := by
+          exact h1
+        have n6 : S := h2 n5
+        exact h3.mpr n6
+      · exact n2
+    exact Or.inr n4
+  · have n7 : ¬S ↔ (P ↔ R) := by
+      constructor
+      · intro n8
+        constructor
+        · intro n9
+          exact h1
+        · intro n10
+          have n11 : S := h2 n10
+          have n12 : False := n8 n11
+          exact False.elim n12
+      intro n13
+      have n14 : P := n13.mpr h1
+      have n15 : False := n3 n14
+      exact False.elim n15
+    exact Or.inl n7
 
 -- uniform_s11_004622: round 1, by sampling
 theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
