@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 from pathlib import Path
 
 from gentzen.eval.stats import by_theorem, mcnemar_exact, paired_gain
@@ -361,6 +362,15 @@ def main() -> None:
                          "against the control's, in these windows of samples per target (edges)")
     ap.add_argument("--control", default="control", help="(b) with --at: the control run's folder under OUT")
     a = ap.parse_args()
+    from gentzen.errors import InputError
+
+    try:
+        _run(a)
+    except (InputError, FileNotFoundError) as e:
+        sys.exit(f"error: {e}")
+
+
+def _run(a: argparse.Namespace) -> None:
     res = {"a": lambda: exp_a(a.out, a.budget, a.seeds, a.multiples),
            "b": lambda: at_points(a.out, a.arms, a.at, a.control, windows=a.windows) if a.at else exp_b(a.out, a.arms),
            "c": lambda: exp_c(a.out, a.arms), "d": lambda: exp_d(a.out, a.splits),
