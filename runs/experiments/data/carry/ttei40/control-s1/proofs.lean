@@ -261,6 +261,22 @@ theorem uniform_s11_003168 (P Q R S : Prop) (h1 : Q) (h2 : P) (h3 : R) (h4 : Q �
     have n9 : P → S := h5 n8
     exact n9 h2
 
+-- uniform_s11_003498: round 7, by sampling
+theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q → P) (h4 : ¬S) (h5 : Q ∨ Q) : ¬P ↔ (S ∨ S ↔ Q → Q) := by
+  constructor
+  · intro n1
+    have n2 : False := n1 h1
+    exact False.elim n2
+  · intro n3
+    intro n4
+    have n5 : Q → Q := by
+      intro n6
+      exact n6
+    have n7 : S ∨ S := n3.mpr n5
+    rcases n7 with n8 | n9
+    · exact h4 n8
+    · exact h4 n9
+
 -- uniform_s11_004343: round 3, by sampling
 theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (h2 : (P ↔ Q) → Q → R) (h3 : ¬(S → S) → ¬S ∨ ¬P) : ((Q ↔ P) → Q → S) ∨ (S → Q ↔ P → Q) := by
   have n1 : (S → Q ↔ P → Q) ∨ ¬(S → Q ↔ P → Q) := Classical.em (S → Q ↔ P → Q)
@@ -711,6 +727,32 @@ theorem uniform_s11_005607 (P Q R S : Prop) (h1 : ¬P ∧ (S → Q)) (h2 : (S �
     have n12 : False := h3 n11
     exact False.elim n12
 
+-- uniform_s11_005624: round 7, by sampling
+theorem uniform_s11_005624 (P Q R S : Prop) (h1 : S) (h2 : R ↔ P) (h3 : ¬S ∧ (Q ∨ S) ∨ ((P ↔ P) → Q ∧ P)) : (P → P) → R ↔ (P ∨ S) ∨ ¬R := by
+  have n1 : R := by
+    rcases h3 with n1 | n2
+    · have n3 : ¬S := n1.1
+      have n4 : False := n3 h1
+      exact False.elim n4
+    · have n5 : P ↔ P := by
+        constructor
+        · intro n6
+          exact n6
+        · intro n7
+          exact n7
+      · have n8 : Q ∧ P := n2 n5
+        have n9 : Q := n8.1
+        have n10 : P := n8.2
+        have n11 : R := h2.mpr n10
+        · exact n11
+  constructor
+  · intro n12
+    have n13 : P ∨ S := Or.inr h1
+    exact Or.inl n13
+  · intro n14
+    intro n15
+    exact n1
+
 -- uniform_s11_005092: round 1, by sampling
 theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔ P)) (h2 : P ↔ S) (h3 : (S ∨ P) ∨ ¬S) (h4 : (P → P) ∧ S ∧ S) (h5 : (¬R → P → Q) ∧ (¬Q ↔ S)) : ((P → R) → (R ↔ R)) ∧ (P ∨ R ↔ Q → P) := by
   have n1 : P → P := h4.1
@@ -889,6 +931,26 @@ theorem uniform_s11_005793 (P Q R S : Prop) (h1 : ¬(R ↔ P)) (h2 : ((S → P) 
             exact False.elim n10
         exact h1 n6
     exact Or.inr n4
+
+-- uniform_s11_005863: round 7, by sampling
+theorem uniform_s11_005863 (P Q R S : Prop) (h1 : ((R → S) → Q ∧ P) ∧ Q) (h2 : (S → Q) → P ∨ S) : ¬¬(P ∧ Q) := by
+  have n1 : (R → S) → Q ∧ P := h1.1
+  have n2 : Q := h1.2
+  intro n3
+  have n4 : S → Q := by
+    intro n5
+    exact n2
+  have n6 : P ∨ S := h2 n4
+  rcases n6 with n7 | n8
+  · have n9 : P ∧ Q := ⟨n7, n2⟩
+    exact n3 n9
+  have n10 : R → S := by
+    intro n11
+    exact n8
+  have n12 : Q ∧ P := n1 n10
+  have n13 : P := n12.2
+  have n14 : P ∧ Q := ⟨ n13, n2⟩
+  exact n3 n14
 
 -- uniform_s11_005876: round 4, by sampling
 theorem uniform_s11_005876 (P Q R S : Prop) (h1 : P ∧ R → S ∧ S) (h2 : R → Q) (h3 : ¬S ∨ (R → S)) (h4 : (S → R) → (S ↔ S)) (h5 : (S → S ↔ S → R) ∧ ((Q ↔ Q) → R)) : Q ∧ (R → Q) ∧ (S ↔ S) := by

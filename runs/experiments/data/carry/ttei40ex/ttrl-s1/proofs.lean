@@ -183,6 +183,19 @@ example (P : Prop) (Q : Prop) : ¬(P ∧ Q) ↔ ¬P ∨ ¬Q := by
     · exact n12 n10
     · exact n13 n11
 
+-- fx_010: round 13, by sampling
+example (P Q R S T U : Prop) (p : P) (h1 : P → Q) (h2 : Q → R) (h3 : Q → T) (h4 : S → T) (h5 : T → U) : U := by
+  have n1 : T := by
+    have n2 : Q := by
+      apply Classical.byContradiction
+      · intro n3
+        have n4 : ¬P := mt h1 n3
+        exact n4 p
+    have n5 : T := by
+      exact h3 n2
+    exact n5
+  exact h5 n1
+
 -- fx_036: round 2, by sampling
 example : ¬True ↔ False := by
   trivial
