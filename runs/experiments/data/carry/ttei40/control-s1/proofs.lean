@@ -44,6 +44,22 @@ theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (
         exact n5
     exact h2 n6
 
+-- uniform_s11_001930: round 9, by sampling
+theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
+  have n1 : R ∨ ¬R := Classical.em R
+  rcases n1 with n2 | n3
+  · have n4 : Q ∧ P := by
+      constructor
+      · rcases h2 with n3 | n4
+        · exact n3
+        exact n4
+      · rcases h2 with n3 | n4
+        · exact h3.mp n3
+        · have n5 : P := h3.mp n4
+          · exact n5
+    exact Or.inr n4
+  · exact Or.inl n3
+
 -- uniform_s11_001284: round 6, by sampling
 theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P ∨ Q := by
   have n1 : (P ∨ Q) ∨ ¬(P ∨ Q) := Classical.em (P ∨ Q)
@@ -214,6 +230,23 @@ theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P 
   rcases n7 with n8 | n9
   · exact n8
   · exact n9
+
+-- uniform_s11_002949: round 10, by sampling
+theorem uniform_s11_002949 (P R S : Prop) (h1 : S ∨ (R → P) → (¬R ↔ R)) : ¬P := by
+  intro n1
+  have n2 : S ∨ (R → P) := by
+    have n3 : R → P := by
+      intro n4
+      exact n1
+    exact Or.inr n3
+  have n5 : ¬R ↔ R := h1 n2
+  have n6 : ¬R ∨ ¬¬R := Classical.em (¬R)
+  rcases n6 with n7 | n8
+  · have n9 : R := n5.mp n7
+    exact n7 n9
+  have n10 : ¬R := mt n5.mpr n8
+  have n11 : R := n5.mp n10
+  exact n10 n11
 
 -- uniform_s11_004100: round 6, by sampling
 theorem uniform_s11_004100 (P Q R S : Prop) (h1 : ¬((S ↔ S) ∧ R ∧ R)) (h2 : (Q → P) → R) (h3 : R → P) (h4 : P → P) (h5 : R ∧ S → Q) : ¬(Q ∨ Q) → (P → S) → ¬S := by
@@ -416,6 +449,51 @@ theorem uniform_s11_004869 (P Q R : Prop) (h1 : ¬(P ↔ R)) : ¬Q → R ∨ P :
         exact False.elim n9
     exact h1 n3
 
+-- uniform_s11_004913: round 9, by sampling
+theorem uniform_s11_004913 (P Q R S : Prop) (h1 : ¬(P ∨ R)) (h2 : S → Q) (h3 : R ↔ R) : ((R → R) → (P ↔ Q)) → Q ∨ (S ↔ R) := by
+  intro n1
+  have n2 : S ↔ R := by
+    constructor
+    · intro n3
+      have n4 : P ∨ R := by
+        have n5 : Q := h2 n3
+        have n6 : P := by
+          apply Classical.byContradiction
+          · intro n7
+            have n8 : R → R := by
+              intro n9
+              exact n9
+            have n10 : P ↔ Q := n1 n8
+            have n11 : P := n10.mpr n5
+            exact n7 n11
+        exact Or.inl n6
+      have n12 : False := h1 n4
+      exact False.elim n12
+    · intro n13
+      have n14 : P ∨ R := Or.inr n13
+      have n15 : False := h1 n14
+      exact False.elim n15
+  exact Or.inr n2
+
+-- uniform_s11_004188: round 10, by sampling
+theorem uniform_s11_004188 (P R S : Prop) (h1 : P ∧ R ↔ P ∨ S) (h2 : S ↔ P) (h3 : P) : (R ↔ S) ∧ (S ↔ R) := by
+  have n1 : S := h2.mpr h3
+  constructor
+  constructor
+  · intro n2
+    exact n1
+  · intro n3
+    have n4 : P ∨ S := Or.inl h3
+    have n5 : P ∧ R := h1.mpr n4
+    exact n5.2
+  · constructor
+    · intro n6
+      have n7 : P ∨ S := Or.inl h3
+      have n8 : P ∧ R := h1.mpr n7
+      exact n8.2
+    · intro n9
+      exact n1
+
 -- uniform_s11_002588: round 1, by sampling
 theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 : S) (h3 : (R ↔ S) → Q ∧ Q) (h4 : P) (h5 : Q ↔ P) : ((Q ∨ R) ∧ (Q → P)) ∧ ((S → S) → Q → P) := by
   constructor
@@ -433,6 +511,27 @@ theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 :
   · intro n7
     intro n8
     exact h4
+
+-- uniform_s11_005011: round 10, by sampling
+theorem uniform_s11_005011 (P Q R S : Prop) (h1 : (R ∨ P) ∧ (P → S)) (h2 : ¬(Q → P)) (h3 : (R → ¬P) → ¬(S → P)) : Q ↔ R := by
+  have n1 : R ∨ P := h1.1
+  constructor
+  intro n2
+  rcases n1 with n3 | n4
+  · exact n3
+  · have n5 : Q → P := by
+      intro n6
+      exact n4
+    have n7 : False := h2 n5
+    exact False.elim n7
+  · intro n8
+    apply Classical.byContradiction
+    · intro n9
+      have n10 : Q → P := by
+        intro n11
+        have n12 : False := n9 n11
+        exact False.elim n12
+      exact h2 n10
 
 -- uniform_s11_002712: round 3, by sampling
 theorem uniform_s11_002712 (P Q R S : Prop) (h1 : R ∨ P → R ↔ Q → P) (h2 : S) (h3 : P) : R ↔ Q ∨ R := by
@@ -572,6 +671,16 @@ theorem uniform_s11_005241 (P Q R S : Prop) (h1 : Q ↔ P) (h2 : R ↔ S) (h3 : 
   · exact Or.inr n1
   · exact Or.inl n2
 
+-- uniform_s11_001488: round 8, by sampling
+theorem uniform_s11_001488 (P Q R S : Prop) (h1 : P ∧ (Q ↔ R)) (h2 : S ∧ (P → P)) : R → (S ↔ P) := by
+  have n1 : P := h1.1
+  intro n2
+  constructor
+  · intro n3
+    exact n1
+  · intro n4
+    exact h2.1
+
 -- uniform_s11_001498: round 4, by sampling
 theorem uniform_s11_001498 (Q R S : Prop) (h1 : S ∨ R) (h2 : (Q ↔ S) ∧ (Q → Q → R)) : R := by
   have n1 : Q → Q → R := h2.2
@@ -705,6 +814,26 @@ theorem uniform_s11_005501 (P Q R S : Prop) (h1 : ((S ↔ R) → S → S) ∧ (�
     rcases n2 with n11 | n12
     · exact n3 n11
     · exact n12
+
+-- uniform_s11_005566: round 9, by sampling
+theorem uniform_s11_005566 (P Q R S : Prop) (h1 : S ∧ Q) (h2 : (P ↔ R) ↔ (Q ↔ R)) (h3 : R → S ↔ Q) (h4 : (Q ∨ S) ∧ (Q → P)) (h5 : S ∧ R) : ¬(S → S) ↔ (¬Q ↔ R ∨ Q) := by
+  have n1 : Q := h1.2
+  constructor
+  · intro n2
+    constructor
+    · intro n3
+      exact Or.inr n1
+    · intro n4
+      intro n5
+      have n6 : S → S := by
+        intro n7
+        exact n7
+      exact n2 n6
+  · intro n8
+    intro n9
+    have n10 : R ∨ Q := Or.inr n1
+    have n11 : ¬Q := n8.mpr n10
+    exact n11 n1
 
 -- uniform_s11_005607: round 1, by sampling
 theorem uniform_s11_005607 (P Q R S : Prop) (h1 : ¬P ∧ (S → Q)) (h2 : (S → R ↔ (S ↔ R)) ↔ (P ↔ R) ∨ (P → P)) (h3 : ¬S) (h4 : Q) : ¬R ∧ (S → P) := by
@@ -897,6 +1026,25 @@ theorem uniform_s11_005394 (P Q R S : Prop) (h1 : (Q → P ↔ R ∨ S) ∧ (R �
       · exact n11
     exact Or.inr n7
 
+-- uniform_s11_005417: round 9, by sampling
+theorem uniform_s11_005417 (P Q R S : Prop) (h1 : (P → R) ∧ R → (R → S) → (P ↔ R)) (h2 : R ∧ R) (h3 : R ∨ Q → ¬P) : ¬S := by
+  have n1 : R := h2.1
+  intro n2
+  have n3 : R ∨ Q := Or.inl n1
+  have n4 : ¬P := h3 n3
+  have n5 : (P → R) ∧ R := by
+    constructor
+    · intro n6
+      · exact n1
+    · exact n1
+  have n7 : (R → S) → (P ↔ R) := h1 n5
+  have n8 : R → S := by
+    intro n9
+    exact n2
+  have n10 : P ↔ R := n7 n8
+  have n11 : P := n10.mpr n1
+  exact n4 n11
+
 -- uniform_s11_004006: round 3, by sampling
 theorem uniform_s11_004006 (P Q R S : Prop) (h1 : S) (h2 : ¬(Q → Q) ∨ Q) (h3 : ¬(Q → P) → ¬(S → R)) (h4 : (S ↔ S) ∧ P ∨ (P ↔ P → Q)) : P := by
   rcases h2 with n1 | n2
@@ -1052,6 +1200,26 @@ theorem uniform_s12_000589 (P Q R S : Prop) (h1 : Q ∧ (Q → R)) (h2 : R → S
     · intro n8
       exact n3
   exact Or.inl n2
+
+-- uniform_s12_000899: round 9, by sampling
+theorem uniform_s12_000899 (P Q R S : Prop) (h1 : R → R) (h2 : R → (R → Q ↔ S → P)) (h3 : R) : ¬(Q ∧ R) → R ∨ Q → S := by
+  intro n1
+  intro n2
+  apply Classical.byContradiction
+  intro n3
+  have n4 : Q ∧ R := by
+    constructor
+    · have n5 : R := by
+        exact h3
+      have n6 : R → Q ↔ S → P := h2 n5
+      have n7 : S → P := by
+        intro n8
+        have n9 : False := n3 n8
+        exact False.elim n9
+      have n10 : R → Q := n6.mpr n7
+      exact n10 n5
+    · exact h3
+  exact n1 n4
 
 -- uniform_s12_000461: round 5, by sampling
 theorem uniform_s12_000461 (P Q R S : Prop) (h1 : ((Q → S) → R → P) → R) (h2 : ¬¬(Q → Q)) : R := by

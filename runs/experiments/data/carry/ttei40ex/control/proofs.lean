@@ -1,5 +1,34 @@
 -- proofs found by `gentzen ttrl` (arm control); check them with `gentzen verify` or Lean
 
+-- ex_026: round 42, by sampling
+example (p : Prop) (q : Prop) (r : Prop) : p ∨ q ∧ r ↔ (p ∨ q) ∧ (p ∨ r) := by
+  constructor
+  · intro n1
+    constructor
+    · rcases n1 with n2 | n3
+      · exact Or.inl n2
+      · have n4 : r := n3.2
+        have n5 : q := n3.1
+        exact Or.inr n5
+    · rcases n1 with n4 | n5
+      · exact Or.inl n4
+      · have n6 : q := n5.1
+        have n7 : r := n5.2
+        exact Or.inr n7
+  · intro n8
+    have n9 : p ∨ q := n8.1
+    rcases n9 with n10 | n11
+    · exact Or.inl n10
+    · have n12 : p ∨ r := by
+        have n13 : p ∨ r := n8.2
+        rcases n13 with n14 | n15
+        · exact Or.inl n14
+        exact Or.inr n15
+      rcases n12 with n13 | n14
+      · exact Or.inl n13
+      have n16 : q ∧ r := ⟨n11, n14⟩
+      · exact Or.inr n16
+
 -- ex_039: round 2, by sampling
 example (P : Prop) (Q : Prop) (R : Prop) (S : Prop) (T : Prop) : (P → R) → (S → Q) → (R → T) → (Q → R) → S → T := by
   intro n1
