@@ -331,6 +331,24 @@ theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (
         exact n3 n8
     exact Or.inl n4
 
+-- uniform_s11_003520: round 12, by sampling
+theorem uniform_s11_003520 (P Q R S : Prop) (h1 : Q) (h2 : (Q ↔ S) ∧ S → (Q → S) → S ∨ S) (h3 : R ∧ P ↔ (Q → Q) ∧ (R ↔ R)) (h4 : R) (h5 : S ∧ (S ∨ P) ∧ (Q ∨ P)) : (Q ↔ S) → P ∧ S := by
+  have n1 : S := h5.1
+  intro n2
+  constructor
+  · have n3 : (Q → Q) ∧ (R ↔ R) := by
+      constructor
+      · intro n4
+        exact n4
+      · constructor
+        · intro n5
+          exact n5
+        · intro n6
+          exact n6
+    have n7 : R ∧ P := h3.mpr n3
+    exact n7.2
+  · exact n1
+
 -- uniform_s11_003563: round 3, by sampling
 theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
   have n1 : P → R := h1.1
@@ -391,6 +409,46 @@ theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (
       exact h3 n4
   exact Or.inr n2
 
+-- uniform_s11_003852: round 11, by sampling
+theorem uniform_s11_003852 (P R S : Prop) (h1 : P ∨ P) (h2 : S → P ↔ ¬S ∧ (P → R)) (h3 : P ∨ P) : R := by
+  have n1 : P := by
+    rcases h3 with n2 | n3
+    · exact n2
+    · exact n3
+  have n4 : S → P := by
+    intro n5
+    exact n1
+  have n6 : ¬S ∧ (P → R) := h2.mp n4
+  have n7 : ¬S := n6.1
+  have n8 : P → R := n6.2
+  exact n8 n1
+
+-- uniform_s11_004696: round 11, by sampling
+theorem uniform_s11_004696 (P Q R S : Prop) (h1 : (Q ↔ S) → R ↔ ¬(P ∨ P)) (h2 : S ∧ (Q → Q)) (h3 : ¬(Q ∧ R)) (h4 : S ∧ (Q → S)) (h5 : Q ↔ (S → R) → (Q ↔ P)) : (S ∨ Q → P → Q) ∨ ¬S ∧ R ∧ P := by
+  have n1 : S ∨ Q → P → Q := by
+    have n2 : S := h2.1
+    intro n3
+    intro n4
+    apply Classical.byContradiction
+    · intro n5
+      have n6 : Q ↔ S := by
+        constructor
+        · intro n7
+          exact n2
+        · intro n8
+          have n9 : (Q ↔ S) → R := by
+            intro n10
+            have n11 : Q := n10.mpr n2
+            have n12 : False := n5 n11
+            exact False.elim n12
+          have n13 : ¬(P ∨ P) := h1.mp n9
+          have n14 : P ∨ P := Or.inl n4
+          have n15 : False := n13 n14
+          exact False.elim n15
+      have n16 : Q := n6.mpr n2
+      exact n5 n16
+  exact Or.inl n1
+
 -- uniform_s11_004720: round 3, by sampling
 theorem uniform_s11_004720 (Q R S : Prop) (h1 : R ∧ S → R ∧ Q) (h2 : S → S) (h3 : Q ∧ Q) : (R ∨ S) ∧ (R → S) ∨ (R ∨ S ↔ R) := by
   have n1 : (R ∨ S) ∧ (R → S) ∨ ¬((R ∨ S) ∧ (R → S)) := Classical.em ((R ∨ S) ∧ (R → S))
@@ -431,6 +489,26 @@ theorem uniform_s11_004038 (P Q R S : Prop) (h1 : (¬P ↔ (Q ↔ S)) → Q → 
   · have n12 : R ↔ S := h2.mp n4
     have n13 : R := n12.mpr n1
     exact n4 n13
+
+-- uniform_s11_004115: round 12, by sampling
+theorem uniform_s11_004115 (P Q R S : Prop) (h1 : (Q → Q ↔ P → Q) → ¬R → ¬Q) (h2 : Q) (h3 : S ∧ S ∧ S) (h4 : (P ↔ R) ∧ S ↔ (S → R) → S → P) : P ∨ R := by
+  have n1 : R := by
+    have n2 : S ∧ S := h3.2
+    have n3 : S := n2.1
+    have n4 : Q → Q ↔ P → Q := by
+      constructor
+      · intro n5
+        intro n6
+        exact h2
+      · intro n7
+        intro n8
+        exact n8
+    have n9 : ¬R → ¬Q := h1 n4
+    apply Classical.byContradiction
+    intro n10
+    have n11 : ¬Q := n9 n10
+    exact n11 h2
+  exact Or.inr n1
 
 -- uniform_s11_004869: round 6, by sampling
 theorem uniform_s11_004869 (P Q R : Prop) (h1 : ¬(P ↔ R)) : ¬Q → R ∨ P := by
@@ -511,6 +589,24 @@ theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 :
   · intro n7
     intro n8
     exact h4
+
+-- uniform_s11_004192: round 11, by sampling
+theorem uniform_s11_004192 (P Q R S : Prop) (h1 : (Q ∨ Q) ∧ Q ∧ P) (h2 : (P → P → Q) ∨ ¬S) (h3 : ¬(Q ∧ S) → R) : R ∨ S ↔ Q := by
+  have n1 : Q ∧ P := h1.2
+  constructor
+  · intro n2
+    exact n1.1
+  · intro n3
+    have n4 : S ∨ ¬S := Classical.em S
+    rcases n4 with n5 | n6
+    · exact Or.inr n5
+    · have n7 : R := by
+        have n8 : ¬(Q ∧ S) := by
+          intro n9
+          have n10 : S := n9.2
+          exact n6 n10
+        exact h3 n8
+      · exact Or.inl n7
 
 -- uniform_s11_005011: round 10, by sampling
 theorem uniform_s11_005011 (P Q R S : Prop) (h1 : (R ∨ P) ∧ (P → S)) (h2 : ¬(Q → P)) (h3 : (R → ¬P) → ¬(S → P)) : Q ↔ R := by
@@ -1242,6 +1338,31 @@ theorem uniform_s12_000461 (P Q R S : Prop) (h1 : ((Q → S) → R → P) → R)
       have n13 : False := n1 n12
       exact False.elim n13
     exact n2 n10
+
+-- uniform_s12_001027: round 12, by sampling
+theorem uniform_s12_001027 (P Q R S : Prop) (h1 : ¬(Q ↔ P) → ¬S → S → R) (h2 : ¬(Q → Q) → S) (h3 : ¬(S → Q ↔ P ∨ Q)) (h4 : P → S) : S → P := by
+  intro n1
+  apply Classical.byContradiction
+  · intro n2
+    have n3 : ¬(Q → Q) := by
+      intro n4
+      have n5 : S → Q ↔ P ∨ Q := by
+        constructor
+        · intro n6
+          have n7 : Q := n6 n1
+          exact Or.inr n7
+        · intro n8
+          intro n9
+          rcases n8 with n10 | n11
+          · have n12 : False := n2 n10
+            exact False.elim n12
+          · exact n11
+      exact h3 n5
+    have n13 : S := h2 n3
+    have n14 : Q → Q := by
+      intro n15
+      exact n15
+    exact n3 n14
 
 -- uniform_s12_002624: round 1, by sampling
 theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by
