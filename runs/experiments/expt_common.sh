@@ -40,12 +40,15 @@ forget() {
   if compgen -G "$out/*.failed" > /dev/null; then for f in "$@"; do rm -f "$out/$f"; done; fi
 }
 
-# pair 'CMD A' 'CMD B': two stages side by side (one core each), failing when either fails
+# pair 'CMD A' 'CMD B': two stages side by side (one core each), failing when either fails;
+# SEQUENTIAL=1 runs A then B on one core (each stage's seconds its own, a core left for other work)
 pair() {
-  local pid
+  local pid rc=0
+  if [ "${SEQUENTIAL:-0}" = 1 ]; then eval "$1" && eval "$2"; return; fi
   eval "$1" & pid=$!
-  eval "$2"
-  wait "$pid"
+  eval "$2" || rc=$?
+  wait "$pid" || rc=$?  # B's failure still waits for A: no stage left running behind a failed script
+  return "$rc"
 }
 
 # pick_targets OUT GEN_ARGS REF_LINES CANDIDATES PICK_N TARGETS: the model's frontier. Fresh theorems from

@@ -19,7 +19,8 @@
 #        the control arm does not train, so a run varying EI_ARGS may reuse another OUT's control-sN{,.json} (copy them)
 #        Issue 40's runs (runs/out/ttei40*) started from the model shipped before the exercise model: resume them with
 #        M=runs/experiments/data/models/issue40_base (ttrl matches a moved model by its weights)
-#        SEQUENTIAL=1: the arms one after the other on one core (each arm's seconds its own) instead of side by side.
+#        SEQUENTIAL=1: the arms one after the other on one core (each arm's seconds its own) instead of side by side
+#        (expt_common.sh's pair).
 #        Issue 40, item 1's second set (the 33 exercise-style statements the issue-40 base fails at 64 guided samples,
 #        from docs/prover41/ex_after.jsonl and fx_base_set.jsonl): TARGETS_FILE=runs/experiments/data/frontier/
 #        exercise_failures40.jsonl M=runs/experiments/data/models/issue40_base BUDGET=64 MULT=5 SEQUENTIAL=1
@@ -55,7 +56,7 @@ arm() {  # ARM SEED
       --out "$OUT/$1-s$2" --json "${extra[@]}"
 }
 for s in $SEEDS; do
-  if [ "${SEQUENTIAL:-0}" = 1 ]; then arm control "$s"; arm ei "$s"; else pair "arm ei $s" "arm control $s"; fi
+  pair "arm control $s" "arm ei $s"
 done
 # shellcheck disable=SC2086
 stage "$OUT/summary.json" "$PY" "$HERE/expt_summary.py" a "$OUT" --budget "$BUDGET" --multiples "$MULT" --seeds $SEEDS --plot "$OUT/solved.png"

@@ -200,3 +200,22 @@ def test_matched_by_overhead_charges_ei_its_training_in_its_own_sampling_time():
     assert got["3x"]["0"]["ei"] == 3 and got["3x"]["0"]["control"] == 3
     # EI not yet charged up to 4x: no figure
     assert "not_reached_by" in mod.matched_by_overhead(runs, [0], list("abcdef"), 10.0, 4)["4x"]["0"]
+
+
+@pytest.mark.parametrize("sequential, order", [("1", "a b"), ("0", "b a")])
+def test_pair_runs_side_by_side_unless_sequential(sequential, order, tmp_path):
+    """expt_common.sh's pair: two stages at once (B, the quick one, lands first), or with SEQUENTIAL=1 A then B
+    on one core, so a long experiment leaves the other core to another run."""
+    script = f'source {EXP / "expt_common.sh"}; pair "sleep 0.5; echo a >> {tmp_path}/o" "echo b >> {tmp_path}/o"'
+    r = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "SEQUENTIAL": sequential})
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "o").read_text().split() == order.split()
+
+
+@pytest.mark.parametrize("sequential", ["0", "1"])
+def test_pair_fails_when_either_stage_fails(sequential):
+    for a, b in (("false", "true"), ("true", "false")):
+        r = subprocess.run(["bash", "-c", f'source {EXP / "expt_common.sh"}; pair "{a}" "{b}"'], timeout=60,
+                           env={**os.environ, "SEQUENTIAL": sequential})
+        assert r.returncode != 0, (a, b)

@@ -413,3 +413,84 @@ def test_seconds_and_multiple_of_x_budgets(tmp_path):
 
     with pytest.raises(InputError, match="no training `seconds`"):
         check_config(TTRLConfig(**{**cfg.__dict__, "seconds": 0.0, "budget": "2x", "out": str(tmp_path / "o2")}))
+
+
+def _cut_engine(main: str, lemma: bool = True):
+    """Proofs of one variant proving the target's goal under an extra premise Q (Γ entails it) and, with
+    `lemma`, of the cut lemma Γ ⊢ Q that --cut-lemmas adds (the pool's own variants never state it)."""
+    from gentzen.core.logic.sequent import Sequent, parse_sequent
+    from gentzen.core.proof.theorem import Theorem
+
+    stmts = [main]
+    if lemma:
+        chain = parse_theorem(TARGET)
+        stmts.append(Theorem.from_sequent(Sequent(chain.sequent.premises, parse_sequent("⊢ Q").goal, chain.atoms),
+                                          name="t").statement())
+    return _scripted({header(s): prove(parse_theorem(s)).proof for s in stmts})
+
+
+def _main_variant(cfg: TTRLConfig) -> str:
+    pool = arms.build_pool(cfg, load_targets(cfg.theorems))
+    (main,) = [v.theorem for v in pool.variants() if v.theorem.endswith("(h4 : Q) : S := by")]
+    return main
+
+
+def test_cut_lemmas_add_the_lemma_a_solved_variant_needs_and_composition_solves_the_target(tmp_path):
+    # the pool (4 variants) holds P → Q, Q → R, R → S, Q ⊢ S but no Γ ⊢ Q: round 1 proves that variant and
+    # composition cannot use it; --cut-lemmas adds Γ ⊢ Q before round 2, which proves it, and composition the target
+    runs = {}
+    for cut in (True, False):
+        d = tmp_path / str(cut)
+        d.mkdir()
+        cfg = _cfg(d, rounds=3, max_variants=4, cut_lemmas=cut)
+        run(cfg, engine_factory=_cut_engine(_main_variant(cfg)))
+        runs[cut] = _rounds(cfg.out)
+    assert [r["cut_lemmas"] for r in runs[True]] == [{}, {"chain": 1}]
+    assert runs[True][1]["solved_by_composition"] == ["chain"]
+    assert "cut_lemmas" not in runs[False][0] and runs[False][-1]["solved"] == []
+    # runs/experiments/cut_gaps.py names the gap in the run without it: one main, its lemma Γ ⊢ Q never in the pool
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cut_gaps", Path(__file__).parents[2] / "runs/experiments/cut_gaps.py")
+    cut_gaps = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cut_gaps)
+    gaps = cut_gaps.main(str(tmp_path / "False" / "run"))
+    assert gaps["unsolved"] == 1 and gaps["with_entailed_mains"] == 1
+    assert gaps["total"]["mains"] == 1 and gaps["total"]["needed_never_in_pool"] == 1
+    variants = [json.loads(x) for x in (tmp_path / "True" / "run" / "variants.jsonl").read_text().splitlines()]
+    (lemma,) = [v for v in variants if v["name"] == "chain_c000"]
+    assert lemma["kind"] == "lemma" and lemma["theorem"].endswith("(h4 : P) : Q := by") and lemma["proof"]
+
+
+def test_an_unproved_cut_lemma_gives_way_to_its_own_cut_pairs_and_resumes_alike(tmp_path):
+    # only the main variant is ever proved: Γ ⊢ Q joins before round 2; after 2 rounds of samples (8) unproved,
+    # before round 4 it leaves (stalled) for its own depth-1 cut pairs, named after it
+    one = tmp_path / "one"
+    one.mkdir()
+    cfg = _cfg(one, rounds=5, max_variants=4, cut_lemmas=True)
+    engine = _cut_engine(_main_variant(cfg), lemma=False)
+    run(cfg, engine_factory=engine)
+    rounds = _rounds(cfg.out)
+    assert [sorted(r["cut_lemmas"]) for r in rounds] == [[], ["chain"], [], ["chain"], []]
+    assert rounds[1]["cut_lemmas"] == {"chain": 1} and 1 <= rounds[3]["cut_lemmas"]["chain"] <= 4
+    variants = {v["name"]: v for v in map(json.loads, (Path(cfg.out) / "variants.jsonl").read_text().splitlines())}
+    assert variants["chain_c000"]["status"] == "stalled" and variants["chain_c000"]["samples"] == 8
+    pairs = [v for n, v in variants.items() if n.startswith("chain_c000_v")]
+    assert len(pairs) == rounds[3]["cut_lemmas"]["chain"] and all(v["kind"] == "lemma" for v in pairs)
+    two = tmp_path / "two"
+    two.mkdir()
+    cfg2 = _cfg(two, rounds=3, max_variants=4, cut_lemmas=True)
+    run(cfg2, engine_factory=engine)
+    run(TTRLConfig(**{**cfg2.__dict__, "rounds": 5, "resume": True}), engine_factory=engine)
+    strip = lambda rs: [{k: v for k, v in r.items() if k not in ("seconds", "round_seconds")} for r in rs]  # noqa: E731
+    assert strip(_rounds(cfg2.out)) == strip(rounds)
+
+
+def test_cut_lemmas_is_refused_where_it_cannot_act(tmp_path):
+    from gentzen.errors import InputError
+
+    for i, (bad, why) in enumerate([({"arm": "ei"}, "--cut-lemmas gives a target lemmas"),
+                                    ({"compose": False}, "drop --no-compose")]):
+        (tmp_path / str(i)).mkdir()
+        with pytest.raises(InputError, match=why):
+            check_config(_cfg(tmp_path / str(i), cut_lemmas=True, **bad))

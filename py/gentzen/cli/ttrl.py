@@ -35,6 +35,9 @@ def _show(loss: str):
         elif kind == "refresh":
             typer.echo(f"round {ev['round']}: {counted(ev['targets'], 'stalled target')} given "
                        f"{counted(ev['variants'], 'fresh variant')} (--refresh {ev['after']})", err=True)
+        elif kind == "cut_lemmas":
+            typer.echo(f"round {ev['round']}: {counted(ev['targets'], 'target')} given "
+                       f"{counted(ev['items'], 'lemma')} composition still lacks (--cut-lemmas)", err=True)
         elif kind == "replay_regenerate":
             typer.echo(f"regenerating the model's training data ({ev['settings']}) into {ev['dest']}", err=True)
         elif kind == "item" and due(force=ev["done"] == ev["total"]):

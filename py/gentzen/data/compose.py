@@ -1,7 +1,8 @@
 """Cut composition: paste proofs of lemmas into a proof of the target (`gentzen compose`).
 
 From Γ ⊢ ψ and Γ, ψ ⊢ G build Γ ⊢ G: the first proof becomes a `have nK : ψ := by` box, the second
-follows with its citations renamed; chains of cuts; and a search over solved variants.
+follows with its citations renamed; chains of cuts; a search over solved variants; and the lemmas a
+composition still lacks (`missing_lemmas`, ttrl --cut-lemmas).
 """
 
 from __future__ import annotations
@@ -143,6 +144,51 @@ def search(target: Theorem, solved: list[Solved], *, verify: bool = True) -> str
     return None
 
 
+def missing_lemmas(target: Theorem, solved: list[Solved]) -> list[Formula]:
+    """The lemmas that would complete a composition, fewest-missing pieces first: premises ψ, entailed by the
+    target's premises Γ yet not derivable from Γ and the solved pieces (forward chaining, as `search`), of
+    solved pieces proving the goal or (recursively) such a ψ. A proof of each Γ ⊢ ψ of one piece completes its cut."""
+    from gentzen.core.logic.sequent import TruthTable
+
+    have = _derivable(target, solved)
+    table = TruthTable(tuple(target.atoms))
+    models = table.full
+    for _, f in target.hyps:
+        models &= table.mask(f)
+    entailed = {}  # unf -> Γ ⊨ ψ
+
+    def entails(f: Formula) -> bool:
+        if f.unf not in entailed:
+            entailed[f.unf] = not (models & ~table.mask(f))
+        return entailed[f.unf]
+
+    wanted, out, seen = [target.goal.unf], [], set()
+    while wanted:
+        goal = wanted.pop(0)
+        pieces = [s for s in solved if s.goal.unf is goal]
+        gaps = [[p for p in s.premises if p.unf not in have] for s in pieces]
+        for gap in sorted((g for g in gaps if g and all(entails(p) for p in g)), key=len):
+            for p in gap:
+                if p.unf not in seen:
+                    seen.add(p.unf)
+                    out.append(p)
+                    wanted.append(p.unf)
+    return out
+
+
+def _derivable(target: Theorem, solved: list[Solved]) -> set:
+    """Formulas (by unf) derivable from the target's premises by chaining solved pieces."""
+    have = {f.unf for _, f in target.hyps}
+    progress = True
+    while progress:
+        progress = False
+        for s in solved:
+            if s.goal.unf not in have and all(p.unf in have for p in s.premises):
+                have.add(s.goal.unf)
+                progress = True
+    return have
+
+
 def _needed(chain: list[Solved], final: Solved) -> list[Solved]:
     """Only the lemmas the final piece depends on (transitively), in chain order."""
     want = {p.unf for p in final.premises}
@@ -175,5 +221,5 @@ def lines(proof: str) -> int:
     return len([ln for ln in proof.split("\n") if ln.strip()])
 
 
-__all__ = ["Solved", "compose_cut", "compose_chain", "search", "CompositionError", "bound_names",
+__all__ = ["Solved", "compose_cut", "compose_chain", "search", "missing_lemmas", "CompositionError", "bound_names",
            "solved_from_records", "Sequent"]

@@ -83,6 +83,21 @@ def refresh_stalled(cfg: TTRLConfig, pool: Pool, round_no: int) -> dict[str, int
     return out
 
 
+def add_cut_lemmas(cfg: TTRLConfig, pool: Pool) -> dict[str, int]:
+    """--cut-lemmas, before a round: every unsolved target gets the lemmas its solved variants still need
+    (`Pool.add_cut_lemmas`; a lemma unproved after --refresh rounds of samples, 2 when 0, gives way to its cut
+    pairs); returns target -> items added. A function of the saved pool, so a resumed run adds alike."""
+    if not cfg.cut_lemmas:
+        return {}
+    out = {}
+    for t in pool.targets:
+        if t.status != "solved":
+            n = pool.add_cut_lemmas(t.name, cfg.max_variants or 8, (cfg.refresh or 2) * cfg.samples, cfg.seed)
+            if n:
+                out[t.name] = n
+    return out
+
+
 def training_records(cfg: TTRLConfig, rows: list[dict], items: dict[str, Item], composed: dict[str, str],
                      source, round_no: int, buffered: list[Item] = ()) -> tuple[list[dict], int]:
     """The round's training set: verified target proofs and frontier-variant proofs (1..mastered of

@@ -89,6 +89,11 @@ class TTRLConfig:
     refresh: int = _opt(0, "an unsolved target whose live variants have all stayed unverified for this many rounds "
                            "of samples gets fresh ones (--max-variants of its variants never in the pool; the stalled "
                            "ones leave); 0: never, as the source (unsolved variants stay). ttrl, ei-then-ttrl")
+    cut_lemmas: bool = _opt(False, "before each round an unsolved target gets the lemmas composition still lacks: "
+                                   "Γ ⊢ ψ for each premise ψ of a solved variant proving its goal (or such a ψ) "
+                                   "that Γ entails but no solved variant derives; one unproved after --refresh "
+                                   "rounds of samples (2 when 0) gives way to its own cut pairs. Off: the source "
+                                   "(variants from the statement alone). ttrl, ei-then-ttrl")
     keep: int = _opt(4, "distinct verified proofs an item contributes per round")
     repeat: int = _opt(8, "an item's proofs are repeated max(1, round(repeat × (1 − rate))) times")
     keep_solved: bool = _opt(False, "solved targets (and their variants) stay in the mix instead of leaving")
@@ -124,7 +129,7 @@ class TTRLConfig:
 
 # What a resumed run must share with the run that started OUT (else its rounds would not repeat).
 PROVENANCE = ("theorems", "model", "arm", "compose", "engine", "samples", "target_samples", "temperature",
-              "redraws_per_line", "redraws_per_proof", "depth", "max_variants", "mastered", "refresh", "keep",
+              "redraws_per_line", "redraws_per_proof", "depth", "max_variants", "mastered", "refresh", "cut_lemmas", "keep",
               "repeat", "keep_solved", "fork", "patience", "match", "buffer", "replay", "replay_share", "replay_rows",
               "probe", "loss", "beta", "epochs", "steps", "batch", "lr", "warmup", "format", "limit", "seed")
 
@@ -199,6 +204,9 @@ def check_config(cfg: TTRLConfig) -> None:
     need(cfg.refresh >= 0, f"--refresh must be at least 0 (0: never), got {cfg.refresh}")
     need(not cfg.refresh or cfg.arm in ("ttrl", "ei-then-ttrl"),
          f"--refresh gives a target fresh variants of its own: arm ttrl or ei-then-ttrl, not {cfg.arm}")
+    need(not cfg.cut_lemmas or cfg.arm in ("ttrl", "ei-then-ttrl"),
+         f"--cut-lemmas gives a target lemmas of its own: arm ttrl or ei-then-ttrl, not {cfg.arm}")
+    need(not cfg.cut_lemmas or cfg.compose, "--cut-lemmas feeds composition: drop --no-compose")
     need(cfg.keep >= 1, f"--keep must be at least 1, got {cfg.keep}")
     need(cfg.repeat >= 1, f"--repeat must be at least 1, got {cfg.repeat}")
     need(cfg.patience >= 1, f"--patience must be at least 1, got {cfg.patience}")

@@ -3,7 +3,8 @@
 Each item keeps its cumulative samples, verified count, last rate, best proofs and status.
 Targets: unsolved | solved. Variants: untried | frontier (solved in 1..mastered of its samples) |
 unsolved (0 of its samples: stays, untrained) | mastered (left the pool) | retired (its target left) |
-stalled (never verified in `--refresh` rounds of its target's live variants: left for fresh ones, `Pool.refresh`).
+stalled (never verified in `--refresh` rounds of its target's live variants: left for fresh ones, `Pool.refresh`;
+or a lemma composition needs, left for its own cut pairs, `Pool.add_cut_lemmas`).
 """
 
 from __future__ import annotations
@@ -139,6 +140,14 @@ def pick_variants(found: list[dict], cap: int, rng: random.Random) -> list[dict]
     return chosen
 
 
+def _sequent_key(theorem: str) -> tuple:
+    """(premise set, goal) of a statement, by formula: two items with one key state the same thing."""
+    from gentzen.core.proof.theorem import parse_theorem
+
+    thm = parse_theorem(theorem)
+    return frozenset(f.unf for _, f in thm.hyps), thm.goal.unf
+
+
 class Pool:
     """Targets and variants by name, in a fixed order (targets first, each followed by its variants)."""
 
@@ -181,6 +190,43 @@ class Pool:
         for v in chosen:
             self.items[v["name"]] = Item(v["name"], v["theorem"], v["kind"], target, status="untried", origin=target)
         return len(chosen)
+
+    def add_cut_lemmas(self, target: str, cap: int, stall: int, seed: int) -> int:
+        """--cut-lemmas: the lemmas composition still lacks (data/compose.missing_lemmas over the target's solved
+        variants) join as Γ ⊢ ψ; one already here, unproved after `stall` samples, gives way (stalled) to its own
+        cut pairs, once. At most `cap` items join per call; returns how many joined."""
+        from gentzen.core.logic.sequent import Sequent
+        from gentzen.core.proof.theorem import Theorem, parse_theorem
+        from gentzen.data.compose import Solved, missing_lemmas
+
+        thm, mine = parse_theorem(self.items[target].theorem), self.variants(target)
+        pieces = [Solved.from_theorem(parse_theorem(v.theorem), v.proofs[0]) for v in mine
+                  if v.proofs and v.origin == target]
+        if not pieces:
+            return 0
+        by_sequent = {_sequent_key(v.theorem): v for v in mine}
+        premises = tuple(f for _, f in thm.hyps)
+        added = 0
+        for psi in missing_lemmas(thm, pieces):
+            here = by_sequent.get((frozenset(f.unf for f in premises), psi.unf))
+            if here is None:
+                name = f"{target}_c{sum(1 for v in mine if v.name.startswith(target + '_c')) + added:03d}"
+                statement = Theorem.from_sequent(Sequent(premises, psi, thm.atoms), name=name).statement()
+                self.items[name] = Item(name, statement, "lemma", target, status="untried", origin=target)
+                added += 1
+            elif not here.verified and here.samples >= stall and not any(
+                    n.startswith(here.name + "_v") for n in self.items):
+                if here.status in LIVE:
+                    here.status = "stalled"
+                fresh = [v for v in all_variants(here, 1) if v["kind"] == "lemma"
+                         and _sequent_key(v["theorem"]) not in by_sequent]
+                for v in pick_variants(fresh, cap - added, random.Random(f"{seed}:{here.name}")):
+                    self.items[v["name"]] = Item(v["name"], v["theorem"], "lemma", target, status="untried",
+                                                 origin=target)
+                    added += 1
+            if added >= cap:
+                break
+        return added
 
     @property
     def targets(self) -> list[Item]:

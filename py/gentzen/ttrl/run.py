@@ -95,6 +95,9 @@ def _rounds(r: Run, where: dict) -> str:
         if refreshed:
             r.say({"event": "refresh", "round": round_no, "after": cfg.refresh, "targets": len(refreshed),
                    "variants": sum(refreshed.values())})
+        lemmas = arms.add_cut_lemmas(cfg, r.pool)
+        if lemmas:
+            r.say({"event": "cut_lemmas", "round": round_no, "targets": len(lemmas), "items": sum(lemmas.values())})
         active = r.pool.active(cfg.keep_solved)
         want = arms.plan(cfg, active, round_no, matched)
         if matched is not None and round_no > len(matched):
@@ -114,6 +117,8 @@ def _rounds(r: Run, where: dict) -> str:
         record = round_record(r, round_no, ordered, solved_before, trained, clock)
         if cfg.refresh:
             record["refreshed"] = refreshed  # target -> fresh variants given before the round
+        if cfg.cut_lemmas:
+            record["cut_lemmas"] = lemmas  # target -> lemmas (or a lemma's cut pairs) added before the round
         finish_round(r, round_no, record, rows)
         r.done = round_no
         where.update(round=None, phase="between rounds")
