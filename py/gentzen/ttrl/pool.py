@@ -212,7 +212,8 @@ class Pool:
             if here is None:
                 name = f"{target}_c{sum(1 for v in mine if v.name.startswith(target + '_c')) + added:03d}"
                 statement = Theorem.from_sequent(Sequent(premises, psi, thm.atoms), name=name).statement()
-                self.items[name] = Item(name, statement, "lemma", target, status="untried", origin=target)
+                self.items[name] = by_sequent[_sequent_key(statement)] = Item(name, statement, "lemma", target,
+                                                                              status="untried", origin=target)
                 added += 1
             elif not here.verified and here.samples >= stall and not any(
                     n.startswith(here.name + "_v") for n in self.items):
@@ -221,9 +222,11 @@ class Pool:
                 fresh = [v for v in all_variants(here, 1) if v["kind"] == "lemma"
                          and _sequent_key(v["theorem"]) not in by_sequent]
                 for v in pick_variants(fresh, cap - added, random.Random(f"{seed}:{here.name}")):
-                    self.items[v["name"]] = Item(v["name"], v["theorem"], "lemma", target, status="untried",
-                                                 origin=target)
-                    added += 1
+                    key = _sequent_key(v["theorem"])
+                    if key not in by_sequent:  # two stalled lemmas may share a cut pair
+                        self.items[v["name"]] = by_sequent[key] = Item(v["name"], v["theorem"], "lemma", target,
+                                                                       status="untried", origin=target)
+                        added += 1
             if added >= cap:
                 break
         return added

@@ -17,6 +17,69 @@ theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (
     have n9 : R := n8.mpr n1
     exact ⟨n9, n3⟩
 
+-- uniform_s11_000050: round 2, by sampling
+theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R ∧ Q) (h4 : S) : Q ↔ R := by
+  have n1 : Q := h2.1
+  have n2 : R := h3.1
+  constructor
+  · intro n3
+    exact n2
+  · intro n4
+    exact n1
+
+-- uniform_s11_001930: round 2, by sampling
+theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
+  rcases h2 with n1 | n2
+  · have n3 : P := h3.mp n1
+    · have n4 : Q ∧ P := by
+        exact ⟨n1, n3⟩
+      exact Or.inr n4
+  · have n5 : P := h3.mp n2
+    have n6 : Q ∧ P := by
+      exact ⟨n2, n5⟩
+    exact Or.inr n6
+
+-- uniform_s11_001717: round 2, by sampling
+theorem uniform_s11_001717 (P Q R S : Prop) (h1 : (R → R) → R ↔ ¬Q ∨ (S ↔ S)) (h2 : (P → P) ∧ Q → ¬S) (h3 : Q) (h4 : S → ¬S) : R := by
+  have n1 : ¬Q ∨ (S ↔ S) := by
+    have n2 : S ↔ S := by
+      constructor
+      · intro n3
+        exact n3
+      · intro n4
+        exact n4
+    exact Or.inr n2
+  have n5 : (R → R) → R := h1.mpr n1
+  have n6 : R := by
+    have n7 : R → R := by
+      intro n8
+      exact n8
+    exact n5 n7
+  exact n6
+
+-- uniform_s11_002977: round 2, by sampling
+theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : (Q ↔ P) ↔ Q ∨ Q := by
+      constructor
+      · intro n3
+        have n4 : Q := n3.mpr h1
+        exact Or.inl n4
+      · intro n5
+        constructor
+        · intro n6
+          exact h1
+        · intro n7
+          rcases n5 with n8 | n9
+          · exact n8
+          · exact n9
+    have n10 : (Q ∨ Q) ∧ P := h2.mp n2
+    have n11 : Q ∨ Q := n10.1
+    rcases n11 with n12 | n13
+    · exact n1 n12
+    · exact n1 n13
+
 -- uniform_s11_003155: round 1, by sampling
 theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) (h3 : Q) : R := by
   apply Classical.byContradiction
@@ -36,6 +99,83 @@ theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) 
           have n12 : False := n7 n11
           exact False.elim n12
       exact n4 n8
+
+-- uniform_s11_000493: round 2, by sampling
+theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 : P → R) (h3 : Q) (h4 : ¬(P ∨ P)) (h5 : (R ∧ P) ∧ (P → S) ↔ ¬P ∧ P ∧ Q) : (R ∨ (R ↔ P)) ∨ (R → P) ∨ (S → R) := by
+  have n1 : R → P := by
+    have n2 : P ↔ R := h1.2
+    intro n3
+    exact n2.mpr n3
+  have n4 : (R → P) ∨ (S → R) := Or.inl n1
+  exact Or.inr n4
+
+-- uniform_s11_001618: round 2, by sampling
+theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P ∧ P) (h2 : R) (h3 : (R ∨ S) ∨ (Q → S) → R) (h4 : P) (h5 : R ↔ R → R) : (R ∨ P) ∧ (R ∨ Q) → S := by
+  intro n1
+  have n2 : R ∨ Q := n1.2
+  have n3 : S ∨ S := by
+    have n4 : S := by
+      have n5 : Q → Q := by
+        intro n6
+        exact n6
+      have n7 : (S ∨ S) ∧ P ∧ P := h1 n5
+      have n8 : S ∨ S := n7.1
+      rcases n8 with n9 | n10
+      · exact n9
+      · exact n10
+    exact Or.inl n4
+  rcases n3 with n4 | n5
+  · exact n4
+  · exact n5
+
+-- uniform_s11_002949: round 2, by sampling
+theorem uniform_s11_002949 (P R S : Prop) (h1 : S ∨ (R → P) → (¬R ↔ R)) : ¬P := by
+  intro n1
+  have n2 : S ∨ (R → P) := by
+    have n3 : R → P := by
+      intro n4
+      exact n1
+    exact Or.inr n3
+  have n5 : ¬R ↔ R := h1 n2
+  have n6 : ¬R ∨ ¬¬R := Classical.em (¬R)
+  rcases n6 with n7 | n8
+  · have n9 : R := n5.mp n7
+    exact n7 n9
+  have n10 : ¬R := mt n5.mpr n8
+  have n11 : R := n5.mp n10
+  exact n10 n11
+
+-- uniform_s11_003498: round 2, by sampling
+theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q → P) (h4 : ¬S) (h5 : Q ∨ Q) : ¬P ↔ (S ∨ S ↔ Q → Q) := by
+  constructor
+  · intro n1
+    have n2 : False := n1 h1
+    exact False.elim n2
+  · intro n3
+    intro n4
+    have n5 : Q → Q := by
+      intro n6
+      exact n6
+    have n7 : Q → Q := by
+      intro n8
+      exact n8
+    have n9 : S ∨ S := n3.mpr n7
+    rcases n9 with n10 | n11
+    · exact h4 n10
+    · exact h4 n11
+
+-- uniform_s11_001887: round 3, by sampling
+theorem uniform_s11_001887 (P Q S : Prop) (h1 : P ∨ S) (h2 : P) (h3 : (S → Q) ∧ (S → Q)) (h4 : Q → P ∨ P) : (Q ∨ S) ∨ (Q → S) := by
+  have n1 : S → Q := h3.1
+  have n2 : (Q ∨ S) ∨ ¬(Q ∨ S) := Classical.em (Q ∨ S)
+  rcases n2 with n3 | n4
+  · exact Or.inl n3
+  · have n5 : Q → S := by
+      intro n6
+      have n7 : Q ∨ S := Or.inl n6
+      have n8 : False := n4 n7
+      exact False.elim n8
+    exact Or.inr n5
 
 -- uniform_s11_004622: round 1, by sampling
 theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
@@ -77,6 +217,33 @@ theorem uniform_s11_002588 (P Q R S : Prop) (h1 : (P → Q) ∨ ¬S → R) (h2 :
     intro n8
     exact h4
 
+-- uniform_s11_004326: round 3, by sampling
+theorem uniform_s11_004326 (P Q R S : Prop) (h1 : P ↔ S) (h2 : (R ∨ R) ∧ (P → S) ↔ (Q → Q) ∨ ¬R) : S → S ↔ R ∨ P := by
+  constructor
+  · intro n1
+    have n2 : (R ∨ R) ∧ (P → S) := by
+      constructor
+      · have n3 : (Q → Q) ∨ ¬R := by
+          have n4 : Q → Q := by
+            intro n5
+            exact n5
+          exact Or.inl n4
+        have n6 : (R ∨ R) ∧ (P → S) := h2.mpr n3
+        have n7 : R ∨ R := n6.1
+        rcases n7 with n8 | n9
+        · exact Or.inl n8
+        · exact Or.inr n9
+      · intro n10
+        have n11 : S := h1.mp n10
+        exact n11
+    have n12 : R ∨ R := n2.1
+    rcases n12 with n13 | n14
+    · exact Or.inl n13
+    · exact Or.inl n14
+  · intro n15
+    intro n16
+    exact n16
+
 -- uniform_s11_005073: round 1, by sampling
 theorem uniform_s11_005073 (P Q R S : Prop) (h1 : (R ↔ Q) ∨ Q ∨ R) (h2 : (¬P → (R ↔ P)) ∨ R ∧ (P → S)) (h3 : ¬(S ∧ Q) → R) : ((R → R) → P → S) ∨ (Q ∨ P) ∧ (P ↔ P) := by
   have n1 : (Q ∨ P) ∧ (P ↔ P) ∨ ¬((Q ∨ P) ∧ (P ↔ P)) := Classical.em ((Q ∨ P) ∧ (P ↔ P))
@@ -96,6 +263,42 @@ theorem uniform_s11_005073 (P Q R S : Prop) (h1 : (R ↔ Q) ∨ Q ∨ R) (h2 : (
       have n10 : False := n3 n7
       exact False.elim n10
     exact Or.inl n4
+
+-- uniform_s11_004351: round 3, by sampling
+theorem uniform_s11_004351 (P Q R S : Prop) (h1 : ¬R) (h2 : P ∨ (P → R) ↔ S ∧ P ∨ Q ∨ S) (h3 : (S ∧ R → P → Q) ∨ P) : ¬P → S ∨ Q := by
+  intro n1
+  have n2 : P ∨ (P → R) := by
+    have n3 : P → R := by
+      intro n4
+      have n5 : False := n1 n4
+      exact False.elim n5
+    exact Or.inr n3
+  have n6 : S ∧ P ∨ Q ∨ S := h2.mp n2
+  rcases n6 with n7 | n8
+  · have n9 : P := n7.2
+    have n10 : False := n1 n9
+    have n11 : S := False.elim n10
+    exact Or.inl n11
+  rcases n8 with n9 | n10
+  · exact Or.inr n9
+  · exact Or.inl n10
+
+-- uniform_s11_002815: round 3, by sampling
+theorem uniform_s11_002815 (P Q R S : Prop) (h1 : R ∧ Q → S ∨ S) (h2 : S) (h3 : S → Q ↔ Q → P) : Q := by
+  have n1 : Q → P := by
+    intro n2
+    have n3 : Q → P := by
+      intro n4
+      have n5 : S → Q := by
+        intro n6
+        exact n4
+      have n7 : Q → P := h3.mp n5
+      exact n7 n4
+    exact n3 n2
+  have n8 : Q → P := by
+    exact n1
+  have n9 : S → Q := h3.mpr n8
+  exact n9 h2
 
 -- uniform_s11_005107: round 1, by sampling
 theorem uniform_s11_005107 (P Q R S : Prop) (h1 : P) (h2 : ¬(Q ∧ P) ∨ ((P ↔ Q) ↔ R → S)) (h3 : S → R) (h4 : P → Q) (h5 : P → R) : S ↔ R := by
@@ -119,11 +322,69 @@ theorem uniform_s11_005107 (P Q R S : Prop) (h1 : P) (h2 : ¬(Q ∧ P) ∨ ((P �
         exact n11 n3
     exact n4
 
+-- uniform_s11_005185: round 2, by sampling
+theorem uniform_s11_005185 (P Q R S : Prop) (h1 : P → R) (h2 : R → S) (h3 : ¬R ∨ P ∨ R ↔ (R ∨ S) ∧ (Q ∨ Q)) (h4 : R ∨ R ↔ ¬Q) : (¬R ↔ S → R) → (S → Q ↔ ¬S) := by
+  intro n1
+  constructor
+  intro n2
+  intro n3
+  have n4 : R := by
+    apply Classical.byContradiction
+    · intro n5
+      have n6 : S → R := n1.mp n5
+      have n7 : R := n6 n3
+      exact n5 n7
+  have n8 : S → R := by
+    intro n9
+    exact n4
+  have n10 : ¬R := n1.mpr n8
+  exact n10 n4
+  · intro n11
+    intro n12
+    have n13 : False := n11 n12
+    exact False.elim n13
+
 -- uniform_s11_005241: round 1, by sampling
 theorem uniform_s11_005241 (P Q R S : Prop) (h1 : Q ↔ P) (h2 : R ↔ S) (h3 : ¬¬Q → ¬(P ∧ R)) (h4 : R ∨ Q) (h5 : (R → Q ↔ (R ↔ Q)) → ¬(R ∧ R)) : Q ∨ R := by
   rcases h4 with n1 | n2
   · exact Or.inr n1
   · exact Or.inl n2
+
+-- uniform_s11_001488: round 2, by sampling
+theorem uniform_s11_001488 (P Q R S : Prop) (h1 : P ∧ (Q ↔ R)) (h2 : S ∧ (P → P)) : R → (S ↔ P) := by
+  have n1 : P := h1.1
+  intro n2
+  have n3 : S := h2.1
+  constructor
+  · intro n4
+    exact n1
+  · intro n5
+    exact n3
+
+-- uniform_s11_005423: round 2, by sampling
+theorem uniform_s11_005423 (P Q R S : Prop) (h1 : (P → P) ∧ S) (h2 : R ∨ Q → ¬S) (h3 : ¬P) (h4 : (P → P) → S ∧ S) (h5 : ((S → P) → (P ↔ Q)) → (S ∨ S) ∧ (R → Q)) : ((R ↔ P) ↔ P ∨ R) → P := by
+  have n1 : S := h1.2
+  intro n2
+  have n3 : P → P := by
+    intro n4
+    exact n4
+  have n5 : ¬P ∨ ¬¬P := Classical.em (¬P)
+  rcases n5 with n6 | n7
+  · have n8 : R ↔ P := by
+      constructor
+      · intro n9
+        have n10 : R ∨ Q := Or.inl n9
+        have n11 : ¬S := h2 n10
+        have n12 : False := n11 n1
+        exact False.elim n12
+      · intro n13
+        have n14 : False := n6 n13
+        exact False.elim n14
+    · have n15 : P ∨ R := n2.mp n8
+      rcases n15 with n15 | n16
+      · exact n15
+      · exact n8.mp n16
+  · exact Classical.not_not.mp n7
 
 -- uniform_s11_003274: round 1, by sampling
 theorem uniform_s11_003274 (P Q R S : Prop) (h1 : Q ∨ (P ↔ S) ∧ P) (h2 : ¬((R ↔ R) → R ∨ Q)) : P → P → S := by
@@ -181,6 +442,19 @@ theorem uniform_s11_005471 (P Q R S : Prop) (h1 : (R ∨ P) ∨ (R → Q)) (h2 :
       exact n3 n15
     exact Or.inr n4
 
+-- uniform_s11_003374: round 2, by sampling
+theorem uniform_s11_003374 (P Q R S : Prop) (h1 : ¬(S ↔ Q)) (h2 : Q) (h3 : (P → S) ∨ (P → P)) : (P ∨ R → P ∧ R) → (R ↔ R ∧ P) := by
+  intro n1
+  constructor
+  intro n2
+  constructor
+  exact n2
+  · have n3 : P ∨ R := Or.inr n2
+    have n4 : P ∧ R := n1 n3
+    exact n4.1
+  · intro n5
+    exact n5.1
+
 -- uniform_s11_005607: round 1, by sampling
 theorem uniform_s11_005607 (P Q R S : Prop) (h1 : ¬P ∧ (S → Q)) (h2 : (S → R ↔ (S ↔ R)) ↔ (P ↔ R) ∨ (P → P)) (h3 : ¬S) (h4 : Q) : ¬R ∧ (S → P) := by
   have n1 : S → Q := h1.2
@@ -221,6 +495,49 @@ theorem uniform_s11_005092 (P Q R S : Prop) (h1 : (¬S ∨ Q ∨ S) ∨ ¬(Q ↔
         exact n4
     · intro n10
       exact Or.inl n4
+
+-- uniform_s11_003754: round 2, by sampling
+theorem uniform_s11_003754 (P Q R S : Prop) (h1 : (Q ∨ Q) ∧ R ∧ Q ↔ Q ∨ S) (h2 : Q) : (P ∨ R) ∧ (S ∨ R) := by
+  constructor
+  · have n1 : Q ∨ S := Or.inl h2
+    have n2 : Q := by
+      exact h2
+    · have n3 : Q ∨ S := Or.inl n2
+      have n4 : (Q ∨ Q) ∧ R ∧ Q := h1.mpr n3
+      have n5 : R ∧ Q := n4.2
+      have n6 : R := n5.1
+      · exact Or.inr n6
+  · have n7 : Q ∨ Q := Or.inl h2
+    have n8 : Q := by
+      exact h2
+    have n9 : R := by
+      have n10 : (Q ∨ Q) ∧ R ∧ Q := by
+        constructor
+        exact Or.inl n8
+        constructor
+        have n11 : Q ∨ S := Or.inl n8
+        have n12 : (Q ∨ Q) ∧ R ∧ Q := h1.mpr n11
+        have n13 : R ∧ Q := n12.2
+        exact n13.1
+        exact n8
+      have n14 : R ∧ Q := n10.2
+      exact n14.1
+    exact Or.inr n9
+
+-- uniform_s11_003894: round 2, by sampling
+theorem uniform_s11_003894 (P Q R S : Prop) (h1 : P) (h2 : (R ∨ Q ↔ R → Q) ∨ (Q ↔ S → S)) (h3 : (P ∨ P) ∨ S ∧ S ↔ R) (h4 : R) : R ↔ Q := by
+  constructor
+  · intro n1
+    rcases h2 with n2 | n3
+    · have n4 : R ∨ Q := Or.inl n1
+      have n5 : R → Q := n2.mp n4
+      exact n5 h4
+    · have n6 : S → S := by
+        intro n7
+        exact n7
+      exact n3.mpr n6
+  · intro n8
+    exact h4
 
 -- uniform_s11_005717: round 1, by sampling
 theorem uniform_s11_005717 (P Q R S : Prop) (h1 : R ↔ P ∨ S) : (P ↔ R) ∨ (Q → S) := by
@@ -263,6 +580,127 @@ theorem uniform_s11_005270 (P Q R S : Prop) (h1 : R → Q) (h2 : P ↔ S) (h3 : 
     have n11 : Q := n7 n1
     exact Or.inr n11
 
+-- uniform_s11_005394: round 2, by sampling
+theorem uniform_s11_005394 (P Q R S : Prop) (h1 : (Q → P ↔ R ∨ S) ∧ (R ∧ S ↔ S → R)) (h2 : Q → S) (h3 : S) (h4 : P → Q) : P ∧ (P ∨ Q) ∨ (P ∨ R → S → R) := by
+  have n1 : P ∨ ¬P := Classical.em P
+  rcases n1 with n2 | n3
+  · have n4 : Q := h4 n2
+    have n5 : P ∧ (P ∨ Q) := by
+      constructor
+      exact n2
+      exact Or.inl n2
+    exact Or.inl n5
+  · have n6 : P ∨ R → S → R := by
+      intro n7
+      intro n8
+      rcases n7 with n9 | n10
+      · have n11 : False := n3 n9
+        exact False.elim n11
+      · exact n10
+    exact Or.inr n6
+
+-- uniform_s11_005736: round 2, by sampling
+theorem uniform_s11_005736 (P Q R S : Prop) (h1 : (P ↔ S) ∧ (P → Q) ↔ (¬R ↔ (S ↔ P))) (h2 : S → Q) (h3 : ¬R) (h4 : ¬(Q ↔ R)) : ((S → Q) → (R ↔ Q)) → (S ∨ S ↔ ¬R) := by
+  intro n1
+  constructor
+  · intro n2
+    exact h3
+  · intro n3
+    have n4 : S := by
+      apply Classical.byContradiction
+      intro n5
+      have n6 : Q ↔ R := by
+        constructor
+        · intro n7
+          have n8 : S → Q := by
+            intro n9
+            exact n7
+          have n10 : R ↔ Q := n1 n8
+          exact n10.mpr n7
+        · intro n11
+          have n12 : False := n3 n11
+          exact False.elim n12
+      exact h4 n6
+    exact Or.inl n4
+
+-- uniform_s11_005417: round 3, by sampling
+theorem uniform_s11_005417 (P Q R S : Prop) (h1 : (P → R) ∧ R → (R → S) → (P ↔ R)) (h2 : R ∧ R) (h3 : R ∨ Q → ¬P) : ¬S := by
+  have n1 : R := h2.1
+  intro n2
+  have n3 : (P → R) ∧ R := by
+    constructor
+    · intro n4
+      exact n1
+    · exact n1
+  have n5 : (R → S) → (P ↔ R) := h1 n3
+  have n6 : R → S := by
+    intro n7
+    exact n2
+  have n8 : P ↔ R := n5 n6
+  have n9 : P := n8.mpr n1
+  have n10 : P → R := by
+    intro n11
+    exact n1
+  have n12 : R := n10 n9
+  have n13 : R ∨ Q := Or.inl n12
+  have n14 : ¬P := h3 n13
+  exact n14 n9
+
+-- uniform_s11_005793: round 2, by sampling
+theorem uniform_s11_005793 (P Q R S : Prop) (h1 : ¬(R ↔ P)) (h2 : ((S → P) → Q → R) → ¬(P ∨ P)) (h3 : (S ∨ S) ∨ Q) (h4 : ¬((S ↔ P) → P)) (h5 : ¬((S ↔ R) ↔ (S ↔ P))) : R ∨ P := by
+  have n1 : R := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : R ↔ P := by
+        constructor
+        · intro n4
+          have n5 : False := n2 n4
+          exact False.elim n5
+        · intro n6
+          have n7 : (S ↔ P) → P := by
+            intro n8
+            exact n6
+          have n9 : False := h4 n7
+          exact False.elim n9
+      exact h1 n3
+  exact Or.inl n1
+
+-- uniform_s11_005876: round 2, by sampling
+theorem uniform_s11_005876 (P Q R S : Prop) (h1 : P ∧ R → S ∧ S) (h2 : R → Q) (h3 : ¬S ∨ (R → S)) (h4 : (S → R) → (S ↔ S)) (h5 : (S → S ↔ S → R) ∧ ((Q ↔ Q) → R)) : Q ∧ (R → Q) ∧ (S ↔ S) := by
+  have n1 : (Q ↔ Q) → R := h5.2
+  constructor
+  · have n2 : S → S ↔ S → R := by
+      constructor
+      intro n3
+      intro n4
+      have n5 : Q ↔ Q := by
+        constructor
+        · intro n6
+          exact n6
+        · intro n7
+          exact n7
+      exact n1 n5
+      · intro n8
+        intro n9
+        exact n9
+    have n10 : R := by
+      have n11 : Q ↔ Q := by
+        constructor
+        · intro n12
+          exact n12
+        · intro n13
+          exact n13
+      exact n1 n11
+    exact h2 n10
+  · constructor
+    · intro n14
+      exact h2 n14
+    · constructor
+      · intro n15
+        exact n15
+      · intro n16
+        exact n16
+
 -- uniform_s11_005891: round 1, by sampling
 theorem uniform_s11_005891 (P Q R S : Prop) (h1 : P ↔ S) (h2 : S → P ↔ S ∨ Q) (h3 : ¬R) (h4 : (P → S) → Q ∧ Q) : (S → S ↔ (Q ↔ Q)) ∧ ¬¬Q := by
   constructor
@@ -285,6 +723,20 @@ theorem uniform_s11_005891 (P Q R S : Prop) (h1 : P ↔ S) (h2 : S → P ↔ S �
     have n11 : Q := n10.1
     exact n6 n11
 
+-- uniform_s12_000314: round 2, by sampling
+theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
+  have n1 : P → S := Classical.not_not.mp h3
+  intro n2
+  have n3 : S := n1 n2
+  constructor
+  · intro n4
+    have n5 : S → P := by
+      intro n6
+      exact n2
+    exact h1.mp n5
+  · intro n7
+    exact n3
+
 -- uniform_s12_000379: round 1, by sampling
 theorem uniform_s12_000379 (P Q R S : Prop) (h1 : ¬Q) (h2 : (S ∨ S) ∨ (P ↔ R)) (h3 : P) (h4 : Q ↔ S) : R ↔ P := by
   have n1 : ¬S := mt h4.mpr h1
@@ -303,6 +755,60 @@ theorem uniform_s12_000379 (P Q R S : Prop) (h1 : ¬Q) (h2 : (S ∨ S) ∨ (P �
         · have n10 : False := n1 n8
           exact False.elim n10
     · exact n5.mp n3
+
+-- uniform_s12_000589: round 2, by sampling
+theorem uniform_s12_000589 (P Q R S : Prop) (h1 : Q ∧ (Q → R)) (h2 : R → S ↔ Q) (h3 : (S → Q ↔ (Q ↔ P)) → S) : ((R ↔ S) → (Q ↔ S)) ∨ ((P ↔ Q) ↔ R ∨ S) := by
+  have n1 : Q := h1.1
+  have n2 : Q → R := h1.2
+  have n3 : R := n2 n1
+  have n4 : (R ↔ S) → (Q ↔ S) := by
+    intro n5
+    have n6 : S := n5.mp n3
+    constructor
+    · intro n7
+      exact n6
+    · intro n8
+      exact n1
+  exact Or.inl n4
+
+-- uniform_s12_000899: round 2, by sampling
+theorem uniform_s12_000899 (P Q R S : Prop) (h1 : R → R) (h2 : R → (R → Q ↔ S → P)) (h3 : R) : ¬(Q ∧ R) → R ∨ Q → S := by
+  intro n1
+  intro n2
+  apply Classical.byContradiction
+  intro n3
+  have n4 : R := by
+    exact h3
+  have n5 : R → Q ↔ S → P := h2 n4
+  have n6 : S → P := by
+    intro n7
+    have n8 : False := n3 n7
+    exact False.elim n8
+  have n9 : R → Q := n5.mpr n6
+  have n10 : Q := n9 n4
+  have n11 : Q ∧ R := ⟨n10, h3⟩
+  exact n1 n11
+
+-- uniform_s12_001027: round 2, by sampling
+theorem uniform_s12_001027 (P Q R S : Prop) (h1 : ¬(Q ↔ P) → ¬S → S → R) (h2 : ¬(Q → Q) → S) (h3 : ¬(S → Q ↔ P ∨ Q)) (h4 : P → S) : S → P := by
+  intro n1
+  apply Classical.byContradiction
+  · intro n2
+    have n3 : Q → Q := by
+      intro n4
+      exact n4
+    have n5 : S → Q ↔ P ∨ Q := by
+      constructor
+      · intro n6
+        have n7 : Q := n6 n1
+        exact Or.inr n7
+      · intro n8
+        intro n9
+        rcases n8 with n10 | n11
+        · have n12 : False := n2 n10
+          exact False.elim n12
+        · exact n11
+    exact h3 n5
 
 -- uniform_s12_002624: round 1, by sampling
 theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by
@@ -325,3 +831,37 @@ theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S �
               exact False.elim n13
           exact n8 n9
   exact Or.inl n1
+
+-- uniform_s12_001467: round 2, by sampling
+theorem uniform_s12_001467 (P Q R S : Prop) (h1 : ¬P ∨ (S → S)) (h2 : P) (h3 : (¬Q → P) ∧ ((S ∨ R) ∨ P)) (h4 : S ∧ R) : (S → R ↔ P → P) ∧ (P → R ↔ S) := by
+  have n1 : S := h4.1
+  have n2 : R := h4.2
+  constructor
+  · constructor
+    · intro n3
+      · intro n4
+        exact n4
+    · intro n5
+      intro n6
+      exact n2
+  · constructor
+    · intro n7
+      exact n1
+    · intro n8
+      intro n9
+      exact n2
+
+-- uniform_s12_000821: round 3, by sampling
+theorem uniform_s12_000821 (P Q R S : Prop) (h1 : R ∧ Q) (h2 : (Q → S) → Q → S) (h3 : Q ↔ (P → P) → R → P) : P ↔ R := by
+  have n1 : R := h1.1
+  have n2 : Q := h1.2
+  have n3 : (P → P) → R → P := h3.mp n2
+  constructor
+  · intro n4
+    exact n1
+  · intro n5
+    have n6 : P → P := by
+      intro n7
+      exact n7
+    have n8 : R → P := n3 n6
+    exact n8 n1
