@@ -17,10 +17,7 @@ from gentzen.core.proof.theorem import parse_theorem
 
 def gaps(target: dict, variants: list[dict]) -> Counter:
     thm = parse_theorem(target["theorem"])
-    table = TruthTable(tuple(thm.atoms))
-    models = table.full
-    for _, f in thm.hyps:
-        models &= table.mask(f)
+    table, gamma = TruthTable(tuple(thm.atoms)), [f for _, f in thm.hyps]
     premises, goal = {f.unf for _, f in thm.hyps}, thm.goal.unf
     lemma: dict = {}  # ψ -> proved? over variants Γ' ⊢ ψ with Γ' ⊆ Γ
     parsed = [(v, parse_theorem(v["theorem"])) for v in variants]
@@ -34,7 +31,7 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
         extra = [f for _, f in s.hyps if f.unf not in premises]
         if not extra:
             continue
-        if any(models & ~table.mask(f) for f in extra):
+        if not all(table.entails(gamma, f) for f in extra):
             out["mains_not_entailed"] += 1  # a case or a stronger premise: no lemma can supply it
             continue
         out["mains"] += 1

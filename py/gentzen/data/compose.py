@@ -151,23 +151,13 @@ def missing_lemmas(target: Theorem, solved: list[Solved]) -> list[Formula]:
     from gentzen.core.logic.sequent import TruthTable
 
     have = _derivable(target, solved)
-    table = TruthTable(tuple(target.atoms))
-    models = table.full
-    for _, f in target.hyps:
-        models &= table.mask(f)
-    entailed = {}  # unf -> Γ ⊨ ψ
-
-    def entails(f: Formula) -> bool:
-        if f.unf not in entailed:
-            entailed[f.unf] = not (models & ~table.mask(f))
-        return entailed[f.unf]
-
+    table, gamma = TruthTable(tuple(target.atoms)), [f for _, f in target.hyps]
     wanted, out, seen = [target.goal.unf], [], set()
     while wanted:
         goal = wanted.pop(0)
         pieces = [s for s in solved if s.goal.unf is goal]
         gaps = [[p for p in s.premises if p.unf not in have] for s in pieces]
-        for gap in sorted((g for g in gaps if g and all(entails(p) for p in g)), key=len):
+        for gap in sorted((g for g in gaps if g and all(table.entails(gamma, p) for p in g)), key=len):
             for p in gap:
                 if p.unf not in seen:
                     seen.add(p.unf)
