@@ -265,6 +265,24 @@ theorem uniform_s11_003877 (P Q R S : Prop) : (P → P ↔ P → Q) ∨ (Q ∧ P
         exact n13
     exact Or.inl n4
 
+-- uniform_s11_003951: round 10, by sampling
+theorem uniform_s11_003951 (P R S : Prop) (h1 : P → (P → R) ∧ (P ↔ P)) (h2 : ¬P ∧ (R → P) → R ∧ (P → S)) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : ¬P ∧ (R → P) := by
+      constructor
+      · intro n3
+        have n4 : (P → R) ∧ (P ↔ P) := h1 n3
+        have n5 : P → R := n4.1
+        have n6 : R := n5 n3
+        exact n1 n6
+      · intro n7
+        have n8 : False := n1 n7
+        exact False.elim n8
+    have n9 : R ∧ (P → S) := h2 n2
+    have n10 : R := n9.1
+    exact n1 n10
+
 -- uniform_s11_000493: round 2, by sampling
 theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 : P → R) (h3 : Q) (h4 : ¬(P ∨ P)) (h5 : (R ∧ P) ∧ (P → S) ↔ ¬P ∧ P ∧ Q) : (R ∨ (R ↔ P)) ∨ (R → P) ∨ (S → R) := by
   have n1 : R → P := by
@@ -369,6 +387,27 @@ theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q 
     rcases n9 with n10 | n11
     · exact h4 n10
     · exact h4 n11
+
+-- uniform_s11_004343: round 10, by sampling
+theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (h2 : (P ↔ Q) → Q → R) (h3 : ¬(S → S) → ¬S ∨ ¬P) : ((Q ↔ P) → Q → S) ∨ (S → Q ↔ P → Q) := by
+  have n1 : (S → Q ↔ P → Q) ∨ ¬(S → Q ↔ P → Q) := Classical.em (S → Q ↔ P → Q)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (Q ↔ P) → Q → S := by
+      intro n5
+      intro n6
+      apply Classical.byContradiction
+      · intro n7
+        have n8 : S → Q ↔ P → Q := by
+          constructor
+          · intro n9
+            intro n10
+            exact n6
+          · intro n11
+            intro n12
+            exact n6
+        exact n3 n8
+    exact Or.inl n4
 
 -- uniform_s11_003563: round 6, by sampling
 theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
@@ -1050,6 +1089,23 @@ theorem uniform_s11_004973 (P Q R S : Prop) (h1 : ((R → S) ∨ S ∨ Q) ∧ (S
     · exact n4 n12
   exact Or.inl n3
 
+-- uniform_s11_004979: round 10, by sampling
+theorem uniform_s11_004979 (P Q R S : Prop) (h1 : (P → Q) ∧ ¬Q) (h2 : S ∧ R) (h3 : P ∧ S → ¬P) : (Q → P ∨ S) → (S → P ↔ ¬R) := by
+  have n1 : P → Q := h1.1
+  have n2 : ¬Q := h1.2
+  have n3 : S := h2.1
+  have n4 : R := h2.2
+  intro n5
+  constructor
+  intro n6
+  have n7 : P := n6 n3
+  have n8 : Q := n1 n7
+  have n9 : False := n2 n8
+  exact False.elim n9
+  · intro n10
+    have n11 : False := n10 n4
+    exact False.elim n11
+
 -- uniform_s11_005607: round 1, by sampling
 theorem uniform_s11_005607 (P Q R S : Prop) (h1 : ¬P ∧ (S → Q)) (h2 : (S → R ↔ (S ↔ R)) ↔ (P ↔ R) ∨ (P → P)) (h3 : ¬S) (h4 : Q) : ¬R ∧ (S → P) := by
   have n1 : S → Q := h1.2
@@ -1421,6 +1477,25 @@ theorem uniform_s11_005891 (P Q R S : Prop) (h1 : P ↔ S) (h2 : S → P ↔ S �
     have n11 : Q := n10.1
     exact n6 n11
 
+-- uniform_s11_005934: round 10, by sampling
+theorem uniform_s11_005934 (P Q R S : Prop) (h1 : (¬Q → (S ↔ R)) ∨ ¬Q ∧ ¬R) (h2 : ¬P ↔ S ∨ P) : R ∨ S ↔ Q → Q := by
+  constructor
+  · intro n1
+    intro n2
+    exact n2
+  · intro n3
+    have n4 : ¬P := by
+      intro n5
+      have n6 : S ∨ P := Or.inr n5
+      have n7 : ¬P := h2.mpr n6
+      exact n7 n5
+    have n8 : S ∨ P := h2.mp n4
+    rcases n8 with n9 | n10
+    · exact Or.inr n9
+    · have n11 : False := n4 n10
+      have n12 : R := False.elim n11
+      exact Or.inl n12
+
 -- uniform_s12_000314: round 2, by sampling
 theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
   have n1 : P → S := Classical.not_not.mp h3
@@ -1519,6 +1594,27 @@ theorem uniform_s12_001027 (P Q R S : Prop) (h1 : ¬(Q ↔ P) → ¬S → S → 
           exact False.elim n12
         · exact n11
     exact h3 n5
+
+-- uniform_s12_002023: round 10, by sampling
+theorem uniform_s12_002023 (P Q R S : Prop) (h1 : ¬(S → S) ∨ (S → P)) (h2 : (Q ↔ Q) ∧ (Q → P) ↔ (Q → Q) → Q) (h3 : (Q ↔ P) ∨ (P ↔ R) → (P ↔ S) ∧ S) : Q := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : (Q ↔ Q) ∧ (Q → P) := by
+      constructor
+      · constructor
+        · intro n3
+          exact n3
+        · intro n4
+          exact n4
+      · intro n5
+        have n6 : False := n1 n5
+        exact False.elim n6
+    have n7 : (Q → Q) → Q := h2.mp n2
+    have n8 : Q → Q := by
+      intro n9
+      exact n9
+    have n10 : Q := n7 n8
+    exact n1 n10
 
 -- uniform_s12_002624: round 1, by sampling
 theorem uniform_s12_002624 (P Q R S : Prop) (h1 : R ↔ (Q ↔ R)) : Q ∨ (S → P) := by

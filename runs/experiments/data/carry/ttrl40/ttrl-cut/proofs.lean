@@ -926,6 +926,24 @@ theorem uniform_s11_004153 (P Q R S : Prop) (h1 : ¬S ∧ ((S ↔ P) → R)) : (
   · have n25 : R ∨ P := Or.inr n23
     exact Or.inl n25
 
+-- uniform_s11_003107: round 29, by composition
+theorem uniform_s11_003107 (P Q R S : Prop) (h1 : ¬P) (h2 : S) (h3 : R → (Q → S) ∨ P) (h4 : (Q → S) ∨ R) (h5 : P → Q ↔ R) : ((Q → P) → S → R) ∧ (Q ∨ R → S → R) := by
+  constructor
+  · intro n1
+    · intro n2
+      · have n3 : P → Q := by
+          intro n4
+          have n5 : False := h1 n4
+          exact False.elim n5
+        exact h5.mp n3
+  · intro n6
+    intro n7
+    · have n8 : P → Q := by
+        intro n9
+        have n10 : False := h1 n9
+        exact False.elim n10
+      exact h5.mp n8
+
 -- uniform_s11_003168: round 1, by sampling
 theorem uniform_s11_003168 (P Q R S : Prop) (h1 : Q) (h2 : P) (h3 : R) (h4 : Q ∨ (Q ↔ S)) (h5 : Q ∧ R → P → S) : ((P ∧ R) ∧ (S ↔ Q)) ∧ S := by
   constructor
