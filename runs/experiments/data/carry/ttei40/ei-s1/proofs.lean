@@ -243,6 +243,24 @@ theorem uniform_s11_002290 (Q R S : Prop) (h1 : ¬¬Q) (h2 : (Q ↔ R) ∧ (Q �
   have n10 : R → S := n9.1
   exact n10 n5
 
+-- uniform_s11_003767: round 11, by sampling
+theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q ∨ R) (h3 : Q) : (P ↔ S) ∨ S ∨ P := by
+  have n1 : S ∨ ¬S := Classical.em S
+  rcases n1 with n2 | n3
+  · have n4 : S ∨ P := Or.inl n2
+    exact Or.inr n4
+  · have n5 : P ↔ S := by
+      constructor
+      · intro n6
+        have n7 : Q ∨ R := Or.inl h3
+        have n8 : ¬P := h2.mpr n7
+        have n9 : False := n8 n6
+        exact False.elim n9
+      · intro n10
+        have n11 : False := n3 n10
+        exact False.elim n11
+    exact Or.inl n5
+
 -- uniform_s11_003877: round 5, by sampling
 theorem uniform_s11_003877 (P Q R S : Prop) : (P → P ↔ P → Q) ∨ (Q ∧ P → (S ↔ R)) := by
   have n1 : (Q ∧ P → (S ↔ R)) ∨ ¬(Q ∧ P → (S ↔ R)) := Classical.em (Q ∧ P → (S ↔ R))
@@ -409,6 +427,24 @@ theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (
         exact n3 n8
     exact Or.inl n4
 
+-- uniform_s11_001875: round 11, by sampling
+theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
+  have n1 : R → P ∧ P := h2 h1
+  constructor
+  · rcases h3 with n2 | n3
+    · exact n2
+    · have n4 : S ∨ R := Or.inr h1
+      have n5 : R ↔ S := n3.mpr n4
+      exact n5.mp h1
+  · rcases h3 with n3 | n4
+    · exact n3
+    · have n6 : S ∨ R := Or.inr h1
+      have n7 : R ↔ S := n4.mpr n6
+      · have n8 : S ∨ R := n4.mp n7
+        rcases n8 with n9 | n10
+        · exact n9
+        · exact n7.mp n10
+
 -- uniform_s11_003563: round 6, by sampling
 theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
   have n1 : P → R := h1.1
@@ -495,6 +531,24 @@ theorem uniform_s11_004696 (P Q R S : Prop) (h1 : (Q ↔ S) → R ↔ ¬(P ∨ P
       have n11 : P ∨ P := Or.inl n4
       exact n10 n11
   exact Or.inl n2
+
+-- uniform_s11_004038: round 11, by sampling
+theorem uniform_s11_004038 (P Q R S : Prop) (h1 : (¬P ↔ (Q ↔ S)) → Q → S) (h2 : ¬R ↔ (R ↔ S)) : ¬S := by
+  intro n1
+  have n2 : ¬R ∨ ¬¬R := Classical.em (¬R)
+  rcases n2 with n3 | n4
+  · have n5 : R ↔ S := h2.mp n3
+    have n6 : R := n5.mpr n1
+    exact n3 n6
+  · have n7 : ¬(R ↔ S) := mt h2.mpr n4
+    have n8 : R := Classical.not_not.mp n4
+    have n9 : R ↔ S := by
+      constructor
+      · intro n10
+        exact n1
+      · intro n11
+        exact n8
+    exact n7 n9
 
 -- uniform_s11_004115: round 4, by sampling
 theorem uniform_s11_004115 (P Q R S : Prop) (h1 : (Q → Q ↔ P → Q) → ¬R → ¬Q) (h2 : Q) (h3 : S ∧ S ∧ S) (h4 : (P ↔ R) ∧ S ↔ (S → R) → S → P) : P ∨ R := by
