@@ -1,6 +1,8 @@
 """Why composition left a ttrl run's targets unsolved (issue 40 (b)): per unsolved target, its solved variants
 proving the target's goal ("mains") whose extra premises the target's premises Γ entail (or not), and for each
-such premise whether a variant Γ' ⊢ ψ (Γ' ⊆ Γ) was proved, tried unproved, or never in the pool.
+such premise whether a variant Γ' ⊢ ψ (Γ' ⊆ Γ) was proved, tried unproved, or never in the pool; and "case_pairs":
+pairs of mains Γ, A ⊢ G and Γ, B ⊢ G (one premise each that Γ does not entail) with Γ ⊨ A ∨ B, which a proof by
+cases would join (given Γ, ¬A ⊢ B), where a cut cannot.
 Usage: PYTHONPATH=py python3 runs/experiments/cut_gaps.py RUN_DIR   (JSON on stdout)
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 from gentzen.core.logic.sequent import TruthTable
@@ -25,6 +28,7 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
         if {f.unf for _, f in s.hyps} <= premises:
             lemma[s.goal.unf] = lemma.get(s.goal.unf, False) or bool(v.get("proof"))
     out: Counter = Counter()
+    cases: set = set()  # the one premise Γ does not entail, of mains with one such premise
     for v, s in parsed:
         if s.goal.unf is not goal or not v.get("proof"):
             continue
@@ -33,11 +37,21 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
             continue
         if not all(table.entails(gamma, f) for f in extra):
             out["mains_not_entailed"] += 1  # a case or a stronger premise: no lemma can supply it
+            open_ = [f for f in extra if not table.entails(gamma, f)]
+            if len(open_) == 1:
+                cases.add(open_[0])
             continue
         out["mains"] += 1
         for f in extra:
             state = lemma.get(f.unf)
             out["needed_" + ("proved" if state else "unproved" if state is False else "never_in_pool")] += 1
+    models = table.full
+    for f in gamma:
+        models &= table.mask(f)
+    pairs = sum(1 for a, b in combinations(sorted(cases, key=str), 2)
+                if not models & ~(table.mask(a) | table.mask(b)))
+    if pairs:
+        out["case_pairs"] = pairs
     return out
 
 
@@ -51,7 +65,7 @@ def main(run_dir: str) -> dict:
     for c in per.values():
         total.update(c)
     return {"run": run_dir, "unsolved": len(per), "with_entailed_mains": sum(1 for c in per.values() if c.get("mains")),
-            "total": dict(total), "per_target": per}
+            "with_case_pairs": sum(1 for c in per.values() if c.get("case_pairs")), "total": dict(total), "per_target": per}
 
 
 if __name__ == "__main__":

@@ -462,6 +462,27 @@ def test_cut_lemmas_add_the_lemma_a_solved_variant_needs_and_composition_solves_
     assert lemma["kind"] == "lemma" and lemma["theorem"].endswith("(h4 : P) : Q := by") and lemma["proof"]
 
 
+def test_cut_gaps_counts_the_case_pairs_that_cover_the_premises_models(tmp_path):
+    # mains Γ, P ⊢ R and Γ, Q ⊢ R join by cases on Γ's P ∨ Q; Γ, P ∧ Q ⊢ R pairs with neither (Γ, Q, ¬P escapes)
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cut_gaps", Path(__file__).parents[2] / "runs/experiments/cut_gaps.py")
+    cut_gaps = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cut_gaps)
+    head = "(P Q R : Prop) (h1 : P ∨ Q) (h2 : P → R) (h3 : Q → R)"
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "targets.jsonl").write_text(json.dumps({"name": "t", "theorem": f"theorem t {head} : R := by",
+                                                   "solved": False}) + "\n")
+    mains = [("P", "  exact h2 h4"), ("Q", "  exact h3 h4"), ("P ∧ Q", "  exact h2 h4.1")]
+    (run / "variants.jsonl").write_text("".join(
+        json.dumps({"name": f"t_v{i:04d}", "target": "t", "theorem": f"theorem t_v{i:04d} {head} (h4 : {extra}) : R := by",
+                    "proof": proof}) + "\n" for i, (extra, proof) in enumerate(mains)))
+    gaps = cut_gaps.main(str(run))
+    assert gaps["unsolved"] == 1 and gaps["with_case_pairs"] == 1 and gaps["with_entailed_mains"] == 0
+    assert gaps["total"] == {"mains_not_entailed": 3, "case_pairs": 1}
+
+
 def test_an_unproved_cut_lemma_gives_way_to_its_own_cut_pairs_and_resumes_alike(tmp_path):
     # only the main variant is ever proved: Γ ⊢ Q joins before round 2; after 2 rounds of samples (8) unproved,
     # before round 4 it leaves (stalled) for its own depth-1 cut pairs, named after it
