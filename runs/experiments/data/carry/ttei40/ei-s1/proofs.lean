@@ -223,6 +223,34 @@ theorem uniform_s11_000359 (P Q R S : Prop) (h1 : (S ∧ P) ∧ (P → Q)) (h2 :
   have n5 : R ∨ Q := Or.inr n4
   exact n2.mpr n5
 
+-- uniform_s11_003671: round 13, by sampling
+theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬¬P) (h2 : (Q ∨ R) ∨ (R → Q) ↔ (Q ∨ R) ∧ (R → P)) (h3 : S) : P ∨ P := by
+  have n1 : ((S ↔ R) ↔ P ∨ R) ∨ ¬((S ↔ R) ↔ P ∨ R) := Classical.em ((S ↔ R) ↔ P ∨ R)
+  rcases n1 with n2 | n3
+  · have n4 : P := by
+      have n5 : ¬¬P := h1 n2
+      exact Classical.not_not.mp n5
+    · exact Or.inl n4
+  · have n6 : P := by
+      apply Classical.byContradiction
+      · intro n7
+        have n8 : (S ↔ R) ↔ P ∨ R := by
+          constructor
+          · intro n9
+            have n10 : R := n9.mp h3
+            exact Or.inr n10
+          · intro n11
+            constructor
+            intro n12
+            rcases n11 with n13 | n14
+            · have n15 : False := n7 n13
+              exact False.elim n15
+            · exact n14
+            · intro n16
+              exact h3
+        exact n3 n8
+    · exact Or.inl n6
+
 -- uniform_s11_002290: round 7, by sampling
 theorem uniform_s11_002290 (Q R S : Prop) (h1 : ¬¬Q) (h2 : (Q ↔ R) ∧ (Q ∨ Q)) (h3 : Q ∧ (Q ↔ R) → (R → S) ∧ (S → R)) : S := by
   have n1 : Q := Classical.not_not.mp h1
@@ -532,6 +560,19 @@ theorem uniform_s11_004696 (P Q R S : Prop) (h1 : (Q ↔ S) → R ↔ ¬(P ∨ P
       exact n10 n11
   exact Or.inl n2
 
+-- uniform_s11_002381: round 12, by sampling
+theorem uniform_s11_002381 (P Q R S : Prop) (h1 : (S ∧ P) ∧ R) (h2 : (Q → P) ∨ P) (h3 : Q ∨ P) (h4 : (S ∧ R → P → Q) ∨ (R ∧ Q) ∧ Q ∧ Q) (h5 : R) : Q := by
+  have n1 : S ∧ P := h1.1
+  have n2 : S := n1.1
+  rcases h3 with n3 | n4
+  · exact n3
+  · rcases h4 with n6 | n7
+    · have n8 : S ∧ R := ⟨n2, h5⟩
+      have n9 : P → Q := n6 n8
+      exact n9 n4
+    · have n10 : Q ∧ Q := n7.2
+      exact n10.1
+
 -- uniform_s11_004038: round 11, by sampling
 theorem uniform_s11_004038 (P Q R S : Prop) (h1 : (¬P ↔ (Q ↔ S)) → Q → S) (h2 : ¬R ↔ (R ↔ S)) : ¬S := by
   intro n1
@@ -594,6 +635,40 @@ theorem uniform_s11_004885 (P Q R S : Prop) (h1 : S ∧ S) (h2 : S ∨ S) (h3 : 
       exact n13 n1
     exact n1
   exact h5 n2
+
+-- uniform_s11_004188: round 13, by sampling
+theorem uniform_s11_004188 (P R S : Prop) (h1 : P ∧ R ↔ P ∨ S) (h2 : S ↔ P) (h3 : P) : (R ↔ S) ∧ (S ↔ R) := by
+  have n1 : S := h2.mpr h3
+  constructor
+  · constructor
+    · intro n2
+      exact n1
+    · intro n3
+      have n4 : P ∨ S := Or.inl h3
+      have n5 : P ∧ R := h1.mpr n4
+      exact n5.2
+  · constructor
+    intro n6
+    have n7 : P ∨ S := Or.inl h3
+    have n8 : P ∧ R := h1.mpr n7
+    exact n8.2
+    · intro n9
+      exact n1
+
+-- uniform_s11_002587: round 12, by sampling
+theorem uniform_s11_002587 (P Q R S : Prop) (h1 : P ↔ R) (h2 : Q ∨ (P → S)) (h3 : P ∧ R) (h4 : Q → (P ∨ S) ∧ P) (h5 : R → Q) : (S ↔ S) ∧ (Q ↔ S) → (P ↔ S ∧ Q) := by
+  have n1 : P := h3.1
+  have n2 : R := h3.2
+  have n3 : Q := h5 n2
+  intro n4
+  constructor
+  intro n5
+  constructor
+  have n6 : Q ↔ S := n4.2
+  exact n6.mp n3
+  exact n3
+  · intro n7
+    exact n1
 
 -- uniform_s11_004929: round 6, by sampling
 theorem uniform_s11_004929 (P Q R S : Prop) (h1 : P ∨ P) (h2 : S ∧ Q) (h3 : (S ∧ R ↔ (Q ↔ P)) ↔ (Q ∨ Q ↔ ¬Q)) (h4 : P → Q) : R ∧ R → ¬P := by
@@ -1550,6 +1625,29 @@ theorem uniform_s11_005934 (P Q R S : Prop) (h1 : (¬Q → (S ↔ R)) ∨ ¬Q �
       have n12 : R := False.elim n11
       exact Or.inl n12
 
+-- uniform_s11_005943: round 13, by sampling
+theorem uniform_s11_005943 (P Q R S : Prop) (h1 : (¬Q ∨ R) ∨ (¬Q → R → R)) (h2 : Q) (h3 : P ∨ S ↔ R) (h4 : ((R ↔ R) → R) ∨ ((S → Q) → Q → S)) : R ∨ R := by
+  have n1 : R := by
+    rcases h4 with n1 | n2
+    · have n3 : R ↔ R := by
+        constructor
+        · intro n4
+          exact n4
+        · intro n5
+          exact n5
+      exact n1 n3
+    · have n6 : S → Q := by
+        intro n7
+        exact h2
+      have n8 : R := by
+        have n9 : Q → S := n2 n6
+        have n10 : S := n9 h2
+        have n11 : P ∨ S := Or.inr n10
+        have n12 : R := h3.mp n11
+        exact n12
+      · exact n8
+  exact Or.inl n1
+
 -- uniform_s12_000314: round 2, by sampling
 theorem uniform_s12_000314 (P R S : Prop) (h1 : S → P ↔ R) (h2 : P) (h3 : ¬¬(P → S)) : P → (S ↔ R) := by
   have n1 : P → S := Classical.not_not.mp h3
@@ -1710,6 +1808,41 @@ theorem uniform_s12_001467 (P Q R S : Prop) (h1 : ¬P ∨ (S → S)) (h2 : P) (h
     · intro n8
       intro n9
       exact n2
+
+-- uniform_s12_002894: round 13, by sampling
+theorem uniform_s12_002894 (P Q R S : Prop) (h1 : S ↔ S ∧ Q → (P ↔ S)) (h2 : S → R ↔ S → Q) (h3 : R ∨ S → R ↔ P) (h4 : R ↔ R) : (P ∧ S → S → R) → S ∨ P → S := by
+  intro n1
+  intro n2
+  rcases n2 with n4 | n5
+  · exact n4
+  · apply Classical.byContradiction
+    intro n6
+    have n7 : ¬(S ∧ Q → (P ↔ S)) := mt h1.mpr n6
+    have n8 : S ∧ Q → (P ↔ S) := by
+      intro n9
+      have n10 : S := n9.1
+      constructor
+      have n11 : False := n6 n10
+      exact False.elim n11
+      intro n12
+      exact n5
+    exact n7 n8
+
+-- uniform_s12_001874: round 13, by sampling
+theorem uniform_s12_001874 (P Q R S : Prop) (h1 : Q) (h2 : S → P ∧ P ↔ ¬P) : S → R := by
+  intro n1
+  have n2 : ¬P := by
+    intro n3
+    have n4 : S → P ∧ P := by
+      intro n5
+      exact ⟨n3, n3⟩
+    have n6 : ¬P := h2.mp n4
+    exact n6 n3
+  have n7 : S → P ∧ P := h2.mpr n2
+  have n8 : P ∧ P := n7 n1
+  have n9 : P := n8.1
+  have n10 : False := n2 n9
+  exact False.elim n10
 
 -- uniform_s12_000821: round 3, by sampling
 theorem uniform_s12_000821 (P Q R S : Prop) (h1 : R ∧ Q) (h2 : (Q → S) → Q → S) (h3 : Q ↔ (P → P) → R → P) : P ↔ R := by
