@@ -1,0 +1,199 @@
+-- proofs found by `gentzen ttrl` (arm ttrl); check them with `gentzen verify` or Lean
+
+-- uniform_s11_000117: round 1, by sampling
+theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (h2 : R ∧ R ∨ (S ↔ Q) → ¬(S → R)) (h3 : ¬S ∨ (P ↔ S)) (h4 : Q ∧ (S → P)) : R ∧ P ↔ (R ↔ S) := by
+  have n1 : S := h1.1
+  have n2 : S → P := h4.2
+  have n3 : P := n2 n1
+  constructor
+  · intro n4
+    have n5 : R := n4.1
+    constructor
+    · intro n6
+      exact n1
+    · intro n7
+      exact n5
+  · intro n8
+    have n9 : R := n8.mpr n1
+    exact ⟨n9, n3⟩
+
+-- uniform_s11_000050: round 1, by composition
+theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R ∧ Q) (h4 : S) : Q ↔ R := by
+  have n1 : Q := h2.1
+  constructor
+  · intro n2
+    have n3 : R := by
+      have n4 : R := h3.1
+      exact n4
+    exact n3
+  · intro n5
+    exact n1
+
+-- uniform_s11_002977: round 1, by sampling
+theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
+  have n1 : (Q ↔ P) ↔ Q ∨ Q := by
+    constructor
+    · intro n2
+      have n3 : Q := by
+        exact n2.mpr h1
+      exact Or.inl n3
+    · intro n4
+      constructor
+      intro n5
+      exact h1
+      · intro n6
+        rcases n4 with n8 | n9
+        · exact n8
+        · exact n9
+  have n10 : (Q ∨ Q) ∧ P := h2.mp n1
+  have n11 : Q ∨ Q := n10.1
+  rcases n11 with n12 | n13
+  · exact n12
+  · exact n13
+
+-- uniform_s11_003155: round 1, by sampling
+theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) (h3 : Q) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : (R ↔ P) ∨ ¬(R ↔ P) := Classical.em (R ↔ P)
+    rcases n2 with n3 | n4
+    · have n5 : P := h2.mp n3
+      have n6 : R := n3.mpr n5
+      exact n1 n6
+    · have n7 : ¬P := mt h2.mpr n4
+      have n8 : R ↔ P := by
+        constructor
+        · intro n9
+          have n10 : False := n1 n9
+          exact False.elim n10
+        · intro n11
+          have n12 : False := n7 n11
+          exact False.elim n12
+      exact n4 n8
+
+-- uniform_s11_000493: round 1, by sampling
+theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 : P → R) (h3 : Q) (h4 : ¬(P ∨ P)) (h5 : (R ∧ P) ∧ (P → S) ↔ ¬P ∧ P ∧ Q) : (R ∨ (R ↔ P)) ∨ (R → P) ∨ (S → R) := by
+  have n1 : (R → P) ∨ (S → R) := by
+    have n2 : (S → R) ∨ ¬(S → R) := Classical.em (S → R)
+    rcases n2 with n3 | n4
+    · exact Or.inr n3
+    · have n5 : R → P := by
+        intro n6
+        apply Classical.byContradiction
+        · intro n7
+          have n8 : P → S := by
+            intro n9
+            have n10 : False := n7 n9
+            exact False.elim n10
+          have n11 : S → R := by
+            intro n12
+            exact n6
+          exact n4 n11
+      exact Or.inl n5
+  exact Or.inr n1
+
+-- uniform_s11_004012: round 1, by sampling
+theorem uniform_s11_004012 (P Q R S : Prop) (h1 : R ↔ S) (h2 : Q → R) (h3 : (Q → S → P) ∧ R ∧ R) (h4 : Q ∨ P) : ¬¬(Q → P) := by
+  have n1 : Q → P := by
+    have n2 : Q → S → P := h3.1
+    have n3 : R ∧ R := h3.2
+    have n4 : R := n3.1
+    have n5 : S := h1.mp n4
+    intro n6
+    have n7 : S → P := n2 n6
+    exact n7 n5
+  intro n8
+  have n9 : (Q → P) ∧ R := by
+    constructor
+    · intro n10
+      have n11 : P := n1 n10
+      exact n11
+    · apply Classical.byContradiction
+      intro n12
+      have n13 : Q → P := by
+        intro n14
+        exact n1 n14
+      exact n8 n13
+  have n15 : R := n9.2
+  have n16 : Q → P := by
+    intro n17
+    exact n1 n17
+  exact n8 n16
+
+-- uniform_s11_001618: round 1, by sampling
+theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P ∧ P) (h2 : R) (h3 : (R ∨ S) ∨ (Q → S) → R) (h4 : P) (h5 : R ↔ R → R) : (R ∨ P) ∧ (R ∨ Q) → S := by
+  intro n1
+  have n2 : R ∨ Q := n1.2
+  have n3 : Q → Q := by
+    intro n4
+    exact n4
+  have n5 : (S ∨ S) ∧ P ∧ P := h1 n3
+  have n6 : S ∨ S := n5.1
+  rcases n6 with n7 | n8
+  · exact n7
+  · exact n8
+
+-- uniform_s11_004622: round 1, by sampling
+theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
+  have n1 : ¬R := mt h4.mp h5
+  have n2 : Q := by
+    apply Classical.byContradiction
+    · intro n3
+      have n4 : P → P ↔ (R ↔ Q) := by
+        constructor
+        · intro n5
+          constructor
+          · intro n6
+            have n7 : False := n1 n6
+            exact False.elim n7
+          · intro n8
+            have n9 : False := n3 n8
+            exact False.elim n9
+        · intro n10
+          intro n11
+          exact n11
+      exact h3 n4
+  exact Or.inr n2
+
+-- uniform_s11_003852: round 1, by composition
+theorem uniform_s11_003852 (P R S : Prop) (h1 : P ∨ P) (h2 : S → P ↔ ¬S ∧ (P → R)) (h3 : P ∨ P) : R := by
+  have n1 : P → R := by
+    intro n2
+    have n3 : (S → P) → ¬S := by
+      intro n4
+      intro n5
+      have n6 : S → P := by
+        intro n7
+        exact n2
+      have n8 : ¬S ∧ (P → R) := h2.mp n6
+      have n9 : ¬S := n8.1
+      exact n9 n5
+    have n10 : S → P := by
+      intro n11
+      exact n2
+    have n12 : ¬S ∧ (P → R) := h2.mp n10
+    have n13 : ¬S := n12.1
+    have n14 : P → R := n12.2
+    exact n14 n2
+  rcases h1 with n15 | n16
+  · have n17 : R := n1 n15
+    · exact n17
+  · have n18 : P → R := by
+      intro n19
+      exact n1 n19
+    · exact n18 n16
+
+-- uniform_s11_002349: round 1, by composition
+theorem uniform_s11_002349 (P Q R S : Prop) (h1 : P) (h2 : (Q ∧ Q ∨ S ∧ P) ∧ ((R → Q) → (S ↔ P))) (h3 : P ∨ P) (h4 : P) (h5 : P) : P ∧ S := by
+  have n1 : Q ∧ Q ∨ S ∧ P := h2.1
+  have n2 : (R → Q) → (S ↔ P) := h2.2
+  constructor
+  · exact h1
+  · rcases n1 with n3 | n4
+    · have n5 : Q := n3.1
+      have n6 : R → Q := by
+        intro n7
+        exact n5
+      have n8 : S ↔ P := n2 n6
+      exact n8.mpr h1
+    · exact n4.1
