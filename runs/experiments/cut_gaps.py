@@ -28,18 +28,18 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
         if {f.unf for _, f in s.hyps} <= premises:
             lemma[s.goal.unf] = lemma.get(s.goal.unf, False) or bool(v.get("proof"))
     out: Counter = Counter()
-    cases: set = set()  # the one premise Γ does not entail, of mains with one such premise
+    cases: dict = {}  # unf -> the one premise Γ does not entail, of mains with one such premise
     for v, s in parsed:
         if s.goal.unf is not goal or not v.get("proof"):
             continue
         extra = [f for _, f in s.hyps if f.unf not in premises]
         if not extra:
             continue
-        if not all(table.entails(gamma, f) for f in extra):
+        open_ = [f for f in extra if not table.entails(gamma, f)]
+        if open_:
             out["mains_not_entailed"] += 1  # a case or a stronger premise: no lemma can supply it
-            open_ = [f for f in extra if not table.entails(gamma, f)]
             if len(open_) == 1:
-                cases.add(open_[0])
+                cases[open_[0].unf] = open_[0]
             continue
         out["mains"] += 1
         for f in extra:
@@ -48,7 +48,7 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
     models = table.full
     for f in gamma:
         models &= table.mask(f)
-    pairs = sum(1 for a, b in combinations(sorted(cases, key=str), 2)
+    pairs = sum(1 for a, b in combinations(sorted(cases.values(), key=str), 2)
                 if not models & ~(table.mask(a) | table.mask(b)))
     if pairs:
         out["case_pairs"] = pairs
