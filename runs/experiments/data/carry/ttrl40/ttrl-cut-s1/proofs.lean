@@ -29,6 +29,86 @@ theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R 
   · intro n5
     exact n1
 
+-- uniform_s11_001930: round 2, by sampling
+theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
+  have n1 : Q := by
+    rcases h1 with n1 | n2
+    · have n3 : ¬S ↔ ¬P := h4.1
+      · rcases h2 with n6 | n7
+        · exact n6
+        · exact n7
+    · rcases h2 with n5 | n6
+      · exact n5
+      · exact n6
+  have n8 : P := h3.mp n1
+  have n9 : Q ∧ P := by
+    exact ⟨n1, n8⟩
+  exact Or.inr n9
+
+-- uniform_s11_001284: round 2, by sampling
+theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P ∨ Q := by
+  have n1 : (P ∨ Q) ∨ ¬(P ∨ Q) := Classical.em (P ∨ Q)
+  rcases n1 with n2 | n3
+  · have n4 : (Q ↔ P) ∨ P ∨ Q := Or.inr n2
+    exact Or.inr n4
+  · have n5 : Q ↔ P := by
+      constructor
+      · intro n6
+        have n7 : P ∨ Q := Or.inr n6
+        have n8 : False := n3 n7
+        exact False.elim n8
+      · intro n9
+        have n10 : P ∨ Q := Or.inl n9
+        have n11 : False := n3 n10
+        exact False.elim n11
+    have n12 : (Q ↔ P) ∨ P ∨ Q := Or.inl n5
+    exact Or.inr n12
+
+-- uniform_s11_001077: round 2, by composition
+theorem uniform_s11_001077 (P Q S : Prop) (h1 : ¬¬(S ∨ P)) (h2 : S ∨ S ↔ Q ∨ P) : ¬¬S := by
+  have n1 : S ∨ P := by
+    have n2 : S ∨ P := Classical.not_not.mp h1
+    rcases n2 with n3 | n4
+    · exact Or.inl n3
+    · exact Or.inr n4
+  intro n5
+  have n6 : ¬S ∨ ¬¬S := Or.inl n5
+  rcases n6 with n7 | n8
+  · have n9 : S ∨ S := by
+      rcases n1 with n8 | n9
+      · exact Or.inl n8
+      · have n10 : Q ∨ P := Or.inr n9
+        have n11 : S ∨ S := h2.mpr n10
+        rcases n11 with n12 | n13
+        · exact Or.inl n12
+        · exact Or.inl n13
+    · rcases n9 with n12 | n13
+      · exact n7 n12
+      · have n14 : S ∨ S := Or.inr n13
+        · rcases n14 with n15 | n16
+          · exact n7 n15
+          · exact n7 n16
+  · have n17 : S := Classical.not_not.mp n8
+    exact n5 n17
+
+-- uniform_s11_002398: round 2, by sampling
+theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R) ∧ (R ∧ S) ∧ (P → Q)) (h3 : ((R ↔ Q) → Q ∧ P) ∧ (R ∧ P ∨ Q)) (h4 : P → R) (h5 : R ↔ S) : (S → S ↔ Q ∧ Q) ∨ P := by
+  have n1 : R ∧ P ∨ Q := h3.2
+  rcases n1 with n2 | n3
+  · have n4 : P := n2.2
+    · exact Or.inr n4
+  · have n5 : S → S := by
+      intro n6
+      exact n6
+    have n7 : S → S ↔ Q ∧ Q := by
+      constructor
+      · intro n8
+        exact ⟨n3, n3⟩
+      · intro n9
+        intro n10
+        exact n10
+    exact Or.inl n7
+
 -- uniform_s11_002977: round 1, by sampling
 theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
   have n1 : (Q ↔ P) ↔ Q ∨ Q := by
@@ -71,6 +151,148 @@ theorem uniform_s11_003155 (P Q R : Prop) (h1 : Q ∨ Q) (h2 : (R ↔ P) ↔ P) 
           exact False.elim n12
       exact n4 n8
 
+-- uniform_s11_003393: round 2, by sampling
+theorem uniform_s11_003393 (P Q R S : Prop) (h1 : (Q → R) → Q ∨ P) (h2 : S ↔ P) : (Q ∨ S) ∨ (P ↔ S → P) := by
+  have n1 : Q ∨ ¬Q := Classical.em Q
+  rcases n1 with n2 | n3
+  · have n4 : Q ∨ S := Or.inl n2
+    exact Or.inl n4
+  · have n5 : P ↔ S → P := by
+      constructor
+      · intro n6
+        · intro n7
+          exact n6
+      · intro n8
+        apply Classical.byContradiction
+        intro n9
+        have n10 : ¬S := mt h2.mp n9
+        have n11 : Q → R := by
+          intro n12
+          have n13 : False := n3 n12
+          exact False.elim n13
+        have n14 : Q ∨ P := h1 n11
+        rcases n14 with n14 | n15
+        · exact n3 n14
+        · exact n9 n15
+    exact Or.inr n5
+
+-- uniform_s11_003671: round 2, by composition
+theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬¬P) (h2 : (Q ∨ R) ∨ (R → Q) ↔ (Q ∨ R) ∧ (R → P)) (h3 : S) : P ∨ P := by
+  have n1 : R → P := by
+    intro n2
+    have n3 : (S ↔ R) ↔ P ∨ R := by
+      constructor
+      · intro n4
+        exact Or.inr n2
+      · intro n5
+        constructor
+        · intro n6
+          exact n2
+        · intro n7
+          exact h3
+    have n8 : ¬¬P := h1 n3
+    have n9 : P := Classical.not_not.mp n8
+    exact n9
+  have n10 : P := by
+    apply Classical.byContradiction
+    · intro n11
+      have n12 : (S ↔ R) ↔ P ∨ R := by
+        constructor
+        · intro n13
+          have n14 : R := by
+            exact n13.mp h3
+          exact Or.inr n14
+        · intro n15
+          constructor
+          · intro n16
+            rcases n15 with n17 | n18
+            · have n19 : False := n11 n17
+              exact False.elim n19
+            · exact n18
+          · intro n20
+            exact h3
+      have n21 : ¬¬P := h1 n12
+      have n22 : P := Classical.not_not.mp n21
+      exact n11 n22
+  exact Or.inl n10
+
+-- uniform_s11_002290: round 2, by sampling
+theorem uniform_s11_002290 (Q R S : Prop) (h1 : ¬¬Q) (h2 : (Q ↔ R) ∧ (Q ∨ Q)) (h3 : Q ∧ (Q ↔ R) → (R → S) ∧ (S → R)) : S := by
+  have n1 : Q ↔ R := h2.1
+  have n2 : Q := Classical.not_not.mp h1
+  have n3 : R := n1.mp n2
+  have n4 : Q ∧ (Q ↔ R) := by
+    constructor
+    · exact n2
+    · constructor
+      · intro n5
+        exact n3
+      · intro n6
+        exact n2
+  have n7 : (R → S) ∧ (S → R) := h3 n4
+  have n8 : S → R := n7.2
+  have n9 : R → S := n7.1
+  exact n9 n3
+
+-- uniform_s11_003767: round 2, by sampling
+theorem uniform_s11_003767 (P Q R S : Prop) (h1 : R → R ∨ Q) (h2 : ¬P ↔ Q ∨ R) (h3 : Q) : (P ↔ S) ∨ S ∨ P := by
+  have n1 : S ∨ ¬S := Classical.em S
+  rcases n1 with n2 | n3
+  · have n4 : S ∨ P := Or.inl n2
+    exact Or.inr n4
+  · have n5 : P ↔ S := by
+      constructor
+      · intro n6
+        have n7 : Q ∨ R := Or.inl h3
+        have n8 : ¬P := h2.mpr n7
+        have n9 : False := n8 n6
+        exact False.elim n9
+      · intro n10
+        have n11 : False := n3 n10
+        exact False.elim n11
+    exact Or.inl n5
+
+-- uniform_s11_003877: round 2, by sampling
+theorem uniform_s11_003877 (P Q R S : Prop) : (P → P ↔ P → Q) ∨ (Q ∧ P → (S ↔ R)) := by
+  have n1 : (Q ∧ P → (S ↔ R)) ∨ ¬(Q ∧ P → (S ↔ R)) := Classical.em (Q ∧ P → (S ↔ R))
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : P → P ↔ P → Q := by
+      constructor
+      · intro n5
+        · intro n6
+          apply Classical.byContradiction
+          · intro n7
+            have n8 : Q ∧ P → (S ↔ R) := by
+              intro n9
+              have n10 : Q := n9.1
+              have n11 : False := n7 n10
+              exact False.elim n11
+            exact n3 n8
+      · intro n12
+        intro n13
+        exact n13
+    exact Or.inl n4
+
+-- uniform_s11_003951: round 2, by sampling
+theorem uniform_s11_003951 (P R S : Prop) (h1 : P → (P → R) ∧ (P ↔ P)) (h2 : ¬P ∧ (R → P) → R ∧ (P → S)) : R := by
+  apply Classical.byContradiction
+  · intro n1
+    have n2 : ¬P ∧ (R → P) := by
+      constructor
+      · intro n3
+        have n4 : (P → R) ∧ (P ↔ P) := h1 n3
+        have n5 : P ↔ P := n4.2
+        have n6 : P → R := n4.1
+        have n7 : R := n6 n3
+        exact n1 n7
+      · intro n8
+        have n9 : False := n1 n8
+        exact False.elim n9
+    have n10 : R ∧ (P → S) := h2 n2
+    have n11 : R := n10.1
+    exact n1 n11
+
 -- uniform_s11_000493: round 1, by sampling
 theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 : P → R) (h3 : Q) (h4 : ¬(P ∨ P)) (h5 : (R ∧ P) ∧ (P → S) ↔ ¬P ∧ P ∧ Q) : (R ∨ (R ↔ P)) ∨ (R → P) ∨ (S → R) := by
   have n1 : (R → P) ∨ (S → R) := by
@@ -91,6 +313,24 @@ theorem uniform_s11_000493 (P Q R S : Prop) (h1 : (Q ∨ S) ∧ (P ↔ R)) (h2 :
           exact n4 n11
       exact Or.inl n5
   exact Or.inr n1
+
+-- uniform_s11_002863: round 2, by composition
+theorem uniform_s11_002863 (P Q R S : Prop) (h1 : (P ↔ S) ↔ R) (h2 : (S ∧ S ↔ R) → (Q → R) → Q) (h3 : P → S ∧ S) (h4 : (S → P) ∨ P → P) : S ∨ P := by
+  have n1 : S ∨ ¬S := Classical.em S
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : P := by
+      apply Classical.byContradiction
+      · intro n5
+        have n6 : (S → P) ∨ P := by
+          have n7 : (S → P) := by
+            intro n8
+            have n9 : False := n3 n8
+            exact False.elim n9
+          exact Or.inl n7
+        have n10 : P := h4 n6
+        exact n5 n10
+    exact Or.inr n4
 
 -- uniform_s11_004012: round 1, by sampling
 theorem uniform_s11_004012 (P Q R S : Prop) (h1 : R ↔ S) (h2 : Q → R) (h3 : (Q → S → P) ∧ R ∧ R) (h4 : Q ∨ P) : ¬¬(Q → P) := by
@@ -132,6 +372,66 @@ theorem uniform_s11_001618 (P Q R S : Prop) (h1 : (Q → Q) → (S ∨ S) ∧ P 
   rcases n6 with n7 | n8
   · exact n7
   · exact n8
+
+-- uniform_s11_002949: round 2, by sampling
+theorem uniform_s11_002949 (P R S : Prop) (h1 : S ∨ (R → P) → (¬R ↔ R)) : ¬P := by
+  intro n1
+  have n2 : S ∨ (R → P) := by
+    have n3 : R → P := by
+      intro n4
+      exact n1
+    exact Or.inr n3
+  have n5 : ¬R ↔ R := h1 n2
+  have n6 : ¬R ∨ ¬¬R := Classical.em (¬R)
+  rcases n6 with n7 | n8
+  · have n9 : R := n5.mp n7
+    exact n7 n9
+  · have n10 : ¬R := mt n5.mpr n8
+    have n11 : R := n5.mp n10
+    exact n10 n11
+
+-- uniform_s11_004100: round 2, by composition
+theorem uniform_s11_004100 (P Q R S : Prop) (h1 : ¬((S ↔ S) ∧ R ∧ R)) (h2 : (Q → P) → R) (h3 : R → P) (h4 : P → P) (h5 : R ∧ S → Q) : ¬(Q ∨ Q) → (P → S) → ¬S := by
+  intro n1
+  intro n2
+  intro n3
+  have n4 : Q → P := by
+    intro n5
+    apply Classical.byContradiction
+    · intro n6
+      have n7 : Q ∨ Q := Or.inl n5
+      exact n1 n7
+  have n8 : R := h2 n4
+  have n9 : (S ↔ S) ∧ R ∧ R := by
+    constructor
+    · constructor
+      · intro n10
+        exact n10
+      · intro n11
+        exact n11
+    · exact ⟨n8, n8⟩
+  exact h1 n9
+
+-- uniform_s11_003563: round 2, by sampling
+theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
+  have n1 : P → R := h1.1
+  have n2 : P := h1.2
+  constructor
+  · constructor
+    have n3 : Q := h3.mp n2
+    · constructor
+      · intro n4
+        exact n3
+      · intro n5
+        exact h2
+    have n6 : Q := h3.mp n2
+    · constructor
+      · exact h2
+      have n7 : P → R := by
+        intro n8
+        exact n1 n8
+      exact n7 n2
+  · exact Or.inl n2
 
 -- uniform_s11_004622: round 1, by sampling
 theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
