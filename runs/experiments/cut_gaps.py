@@ -45,9 +45,7 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
         for f in extra:
             state = lemma.get(f.unf)
             out["needed_" + ("proved" if state else "unproved" if state is False else "never_in_pool")] += 1
-    models = table.full
-    for f in gamma:
-        models &= table.mask(f)
+    models = table.models(gamma)
     pairs = sum(1 for a, b in combinations(sorted(cases.values(), key=str), 2)
                 if not models & ~(table.mask(a) | table.mask(b)))
     if pairs:

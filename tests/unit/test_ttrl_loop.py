@@ -435,6 +435,16 @@ def _main_variant(cfg: TTRLConfig) -> str:
     return main
 
 
+def _cut_gaps():
+    """runs/experiments/cut_gaps.py, loaded as a module (it is a script, not part of the package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cut_gaps", Path(__file__).parents[2] / "runs/experiments/cut_gaps.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_cut_lemmas_add_the_lemma_a_solved_variant_needs_and_composition_solves_the_target(tmp_path):
     # the pool (4 variants) holds P → Q, Q → R, R → S, Q ⊢ S but no Γ ⊢ Q: round 1 proves that variant and
     # composition cannot use it; --cut-lemmas adds Γ ⊢ Q before round 2, which proves it, and composition the target
@@ -449,11 +459,7 @@ def test_cut_lemmas_add_the_lemma_a_solved_variant_needs_and_composition_solves_
     assert runs[True][1]["solved_by_composition"] == ["chain"]
     assert "cut_lemmas" not in runs[False][0] and runs[False][-1]["solved"] == []
     # runs/experiments/cut_gaps.py names the gap in the run without it: one main, its lemma Γ ⊢ Q never in the pool
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("cut_gaps", Path(__file__).parents[2] / "runs/experiments/cut_gaps.py")
-    cut_gaps = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cut_gaps)
+    cut_gaps = _cut_gaps()
     gaps = cut_gaps.main(str(tmp_path / "False" / "run"))
     assert gaps["unsolved"] == 1 and gaps["with_entailed_mains"] == 1
     assert gaps["total"]["mains"] == 1 and gaps["total"]["needed_never_in_pool"] == 1
@@ -464,11 +470,7 @@ def test_cut_lemmas_add_the_lemma_a_solved_variant_needs_and_composition_solves_
 
 def test_cut_gaps_counts_the_case_pairs_that_cover_the_premises_models(tmp_path):
     # mains Γ, P ⊢ R and Γ, Q ⊢ R join by cases on Γ's P ∨ Q; Γ, P ∧ Q ⊢ R pairs with neither (Γ, Q, ¬P escapes)
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("cut_gaps", Path(__file__).parents[2] / "runs/experiments/cut_gaps.py")
-    cut_gaps = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cut_gaps)
+    cut_gaps = _cut_gaps()
     head = "(P Q R : Prop) (h1 : P ∨ Q) (h2 : P → R) (h3 : Q → R)"
     run = tmp_path / "run"
     run.mkdir()

@@ -22,9 +22,7 @@ class _Oracle(TruthTable):
 
     def valid(self, premises, goal: Formula) -> bool:
         """Valid with consistent premises (inconsistent ones prove anything: useless variants)."""
-        m = self.full
-        for p in premises:
-            m &= self.mask(p)
+        m = self.models(premises)
         return m != 0 and not (m & ~self.mask(goal))
 
 

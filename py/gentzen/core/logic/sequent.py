@@ -153,11 +153,15 @@ class TruthTable:
             cache[id(g)] = v
         return cache[id(f)]
 
-    def entails(self, premises, goal: Formula) -> bool:
+    def models(self, premises) -> int:
+        """The rows where every premise holds."""
         m = self.full
         for p in premises:
             m &= self.mask(p)
-        return not (m & ~self.mask(goal))
+        return m
+
+    def entails(self, premises, goal: Formula) -> bool:
+        return not (self.models(premises) & ~self.mask(goal))
 
 
 def truth_masks(formulas: list[Formula], atoms: tuple[str, ...]) -> list[int]:
