@@ -2,7 +2,8 @@
 proving the target's goal ("mains") whose extra premises the target's premises Γ entail (or not), and for each
 such premise whether a variant Γ' ⊢ ψ (Γ' ⊆ Γ) was proved, tried unproved, or never in the pool; and "case_pairs":
 pairs of mains Γ, A ⊢ G and Γ, B ⊢ G (one premise each that Γ does not entail) with Γ ⊨ A ∨ B, which a proof by
-cases would join (given Γ, ¬A ⊢ B), where a cut cannot.
+cases would join (given Γ, ¬A ⊢ B), where a cut cannot — only pairs where neither A nor B alone entails G: with G's
+own disjunct (A = P for G = P ∨ S) the lemma Γ ⊢ A ∨ B is as hard as the target.
 Usage: PYTHONPATH=py python3 runs/experiments/cut_gaps.py RUN_DIR   (JSON on stdout)
 """
 
@@ -47,7 +48,8 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
             out["needed_" + ("proved" if state else "unproved" if state is False else "never_in_pool")] += 1
     models = table.models(gamma)
     pairs = sum(1 for a, b in combinations(sorted(cases.values(), key=str), 2)
-                if not models & ~(table.mask(a) | table.mask(b)))
+                if not models & ~(table.mask(a) | table.mask(b))
+                and not table.entails([a], thm.goal) and not table.entails([b], thm.goal))
     if pairs:
         out["case_pairs"] = pairs
     return out

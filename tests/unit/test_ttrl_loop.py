@@ -469,20 +469,21 @@ def test_cut_lemmas_add_the_lemma_a_solved_variant_needs_and_composition_solves_
 
 
 def test_cut_gaps_counts_the_case_pairs_that_cover_the_premises_models(tmp_path):
-    # mains Γ, P ⊢ R and Γ, Q ⊢ R join by cases on Γ's P ∨ Q; Γ, P ∧ Q ⊢ R pairs with neither (Γ, Q, ¬P escapes)
+    # mains Γ, P ⊢ R and Γ, Q ⊢ R join by cases on Γ's P ∨ Q; Γ, P ∧ Q ⊢ R pairs with neither (Γ, Q, ¬P escapes);
+    # Γ, Q ∧ R ⊢ R covers Γ's models with P's main but is no case split: Q ∧ R alone gives R, so Γ ⊢ P ∨ Q ∧ R is the target
     cut_gaps = _cut_gaps()
     head = "(P Q R : Prop) (h1 : P ∨ Q) (h2 : P → R) (h3 : Q → R)"
     run = tmp_path / "run"
     run.mkdir()
     (run / "targets.jsonl").write_text(json.dumps({"name": "t", "theorem": f"theorem t {head} : R := by",
                                                    "solved": False}) + "\n")
-    mains = [("P", "  exact h2 h4"), ("Q", "  exact h3 h4"), ("P ∧ Q", "  exact h2 h4.1")]
+    mains = [("P", "  exact h2 h4"), ("Q", "  exact h3 h4"), ("P ∧ Q", "  exact h2 h4.1"), ("Q ∧ R", "  exact h4.2")]
     (run / "variants.jsonl").write_text("".join(
         json.dumps({"name": f"t_v{i:04d}", "target": "t", "theorem": f"theorem t_v{i:04d} {head} (h4 : {extra}) : R := by",
                     "proof": proof}) + "\n" for i, (extra, proof) in enumerate(mains)))
     gaps = cut_gaps.main(str(run))
     assert gaps["unsolved"] == 1 and gaps["with_case_pairs"] == 1 and gaps["with_entailed_mains"] == 0
-    assert gaps["total"] == {"mains_not_entailed": 3, "case_pairs": 1}
+    assert gaps["total"] == {"mains_not_entailed": 4, "case_pairs": 1}
 
 
 def test_an_unproved_cut_lemma_gives_way_to_its_own_cut_pairs_and_resumes_alike(tmp_path):
