@@ -3,13 +3,15 @@ experiment folder (runs/out/…, ignored) holds every sample. `save` copies what
 a tracked folder — each ttrl run's state, rounds, tables and the one checkpoint its state.json names,
 never the per-round samples files (a round killed midway is sampled again, to the same records, since
 every attempt is a function of its seed and item) nor older checkpoints; files over 1 MB (targets.jsonl
-keeps each target's last attempts) go gzipped. `restore` copies it back, unzipped.
-Usage: python3 runs/experiments/carry_runs.py save OUT CARRY | restore CARRY OUT
+keeps each target's last attempts) go gzipped; `--drop GLOB` leaves out what a finished stage no longer needs
+(an evaluated arm's model). `restore` copies it back, unzipped.
+Usage: python3 runs/experiments/carry_runs.py save OUT CARRY [--drop GLOB]… | restore CARRY OUT
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import gzip
 import json
 import shutil
@@ -32,14 +34,16 @@ def kept_checkpoints(out: Path) -> set[Path]:
     return keep
 
 
-def carried(out: Path) -> list[Path]:
-    """Files of `out` a resume needs, relative to it."""
+def carried(out: Path, drop: tuple[str, ...] = ()) -> list[Path]:
+    """Files of `out` a resume needs, relative to it, less those matching a `drop` glob (`*` crosses `/`)."""
     keep = kept_checkpoints(out)
     files = []
     for f in sorted(out.rglob("*")):
         if not f.is_file():
             continue
         rel = f.relative_to(out)
+        if any(fnmatch.fnmatchcase(rel.as_posix(), g) for g in drop):
+            continue
         if f.parent.name == "rounds" and f.match(SAMPLES_GLOB):
             continue
         if "checkpoints" in rel.parts:
@@ -78,12 +82,14 @@ def main() -> int:
     ap.add_argument("action", choices=("save", "restore"))
     ap.add_argument("src", type=Path)
     ap.add_argument("dst", type=Path)
+    ap.add_argument("--drop", action="append", default=[], metavar="GLOB",
+                    help="save: leave out files whose path under OUT matches (repeatable; * crosses /)")
     a = ap.parse_args()
     if not a.src.is_dir():
         print(f"error: {a.src} is not a folder", file=sys.stderr)
         return 2
     if a.action == "save":
-        files = carried(a.src)
+        files = carried(a.src, tuple(a.drop))
         new = a.dst.with_name(a.dst.name + ".new")
         shutil.rmtree(new, ignore_errors=True)
         n = copy(a.src, new, files, overwrite=True, zip_big=True)

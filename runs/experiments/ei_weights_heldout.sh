@@ -34,14 +34,6 @@ ei() {  # NAME LOSS WEIGHTS
       --rounds "$ROUNDS" --samples "$SAMPLES" --loss "$2" --weights "$3" --threads 1 --seed "$SEED" --resume \
       --out "$OUT/$1" --json
 }
-ei ce ce none
-for n in gem ua guided; do
-  mkdir -p "$OUT/$n"
-  [ -f "$OUT/$n/round-001.samples.jsonl" ] || cp "$OUT/ce/round-001.samples.jsonl" "$OUT/$n/"
-done
-pair 'ei gem gem none' 'ei ua ce ua'
-ei guided ce guided
-
 ev() {  # NAME MODEL
   stage "$OUT/eval-$1.json" gz eval "$OUT/gen.jsonl" --split heldout --limit "$HELDOUT" --model "$2" \
       --method guided -n "$EVAL_N" --k "1,$EVAL_N" --threads 1 --seeds 0 --out "$OUT/eval-$1" --json
@@ -50,10 +42,24 @@ ev() {  # NAME MODEL
       --seeds 0 --out "$OUT/evalbf-$1" --json
 }
 last=round-$(printf %03d "$ROUNDS")
+# each arm's evals follow its training, so a session that ends between arms leaves finished figures and a
+# carry (carry_runs.py --drop NAME/round-*) need not keep the model of an arm already evaluated
+arm() {  # NAME LOSS WEIGHTS
+  if [ "$1" != ce ]; then
+    mkdir -p "$OUT/$1"
+    # round 1 is seeded by (seed, round, theorem) from the same model: ce's samples are this arm's (absent
+    # after a carry that dropped them, the arm samples them again, to the same records)
+    [ -f "$OUT/$1/round-001.samples.jsonl" ] || [ ! -f "$OUT/ce/round-001.samples.jsonl" ] ||
+      cp "$OUT/ce/round-001.samples.jsonl" "$OUT/$1/"
+  fi
+  ei "$@"
+  ev "$1" "$OUT/$1/$last"
+}
+arm ce ce none
+ev base "$M"
+pair 'arm gem gem none' 'arm ua ce ua'
+arm guided ce guided
 ARMS=(ce gem ua guided)
-pair 'ev base "$M"' 'ev ce "$OUT/ce/$last"'
-pair 'ev gem "$OUT/gem/$last"' 'ev ua "$OUT/ua/$last"'
-ev guided "$OUT/guided/$last"
 for a in "${ARMS[@]}"; do
   for ref in base ce; do
     [ "$a" = "$ref" ] && continue

@@ -56,3 +56,14 @@ def test_save_keeps_what_a_resume_needs_and_restore_puts_it_back(tmp_path):
 def test_a_missing_folder_is_a_one_line_error(tmp_path):
     r = _run("restore", tmp_path / "nope", tmp_path / "out")
     assert r.returncode == 2 and r.stderr.strip() == f"error: {tmp_path / 'nope'} is not a folder"
+
+
+def test_drop_leaves_out_an_evaluated_arms_model_and_keeps_its_samples(tmp_path):
+    out, carry = tmp_path / "out", tmp_path / "carry"
+    for rel in ("ce.json", "ce/round-001/model.safetensors", "ce/round-001/tok/vocab.json",
+                "ce/round-001.samples.jsonl", "gem/round-001/model.safetensors", "eval-ce/results.jsonl"):
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_text("x\n")
+    assert _run("save", out, carry, "--drop", "ce/round-001/*").returncode == 0
+    got = sorted(p.relative_to(carry).as_posix() for p in carry.rglob("*") if p.is_file())
+    assert got == ["ce.json", "ce/round-001.samples.jsonl", "eval-ce/results.jsonl", "gem/round-001/model.safetensors"]
