@@ -17,6 +17,97 @@ theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (
     have n9 : R := n8.mpr n1
     exact ⟨n9, n3⟩
 
+-- uniform_s11_000213: round 5, by composition
+theorem uniform_s11_000213 (P Q R S : Prop) (h1 : Q) (h2 : ((P → Q) → P → Q) → S ∧ P) (h3 : ¬P → R) : (S → R ↔ S → P) → R := by
+  have n1 : (P → Q) → P → Q := by
+    intro n2
+    intro n3
+    exact h1
+  have n4 : S ∧ P := by
+    constructor
+    · have n5 : (P → Q) → P → Q := by
+        intro n6
+        intro n7
+        exact h1
+      have n8 : S ∧ P := h2 n5
+      exact n8.1
+    · have n9 : (P → Q) → P → Q := by
+        intro n10
+        intro n11
+        exact h1
+      have n12 : S ∧ P := h2 n9
+      exact n12.2
+  have n13 : P := by
+    apply Classical.byContradiction
+    · intro n14
+      have n15 : R := h3 n14
+      have n16 : (P → Q) → P → Q := by
+        intro n17
+        intro n18
+        exact h1
+      have n19 : S ∧ P := h2 n16
+      have n20 : P := n19.2
+      exact n14 n20
+  have n21 : S := n4.1
+  intro n22
+  have n23 : S → P := by
+    intro n24
+    exact n13
+  have n25 : S → R := n22.mpr n23
+  exact n25 n21
+
+-- uniform_s11_000721: round 3, by composition
+theorem uniform_s11_000721 (P Q R S : Prop) (h1 : (S ↔ S → P) ∧ (R ↔ P) ∧ (Q → S)) (h2 : R ∧ Q) : P ∨ P ↔ (S → R) → (S ↔ P) := by
+  have n1 : P := by
+    have n2 : S ↔ S → P := h1.1
+    have n3 : R := h2.1
+    have n4 : S → P := by
+      intro n5
+      have n6 : S → P := n2.mp n5
+      exact n6 n5
+    have n7 : S := n2.mpr n4
+    exact n4 n7
+  have n8 : S ↔ S → P := by
+    have n9 : S ↔ S → P := h1.1
+    constructor
+    · intro n10
+      intro n11
+      have n12 : S → P := n9.mp n11
+      exact n12 n11
+    · intro n13
+      have n14 : S ↔ S → P := by
+        constructor
+        intro n15
+        · intro n16
+          exact n13 n16
+        intro n17
+        exact n9.mpr n17
+      exact n14.mpr n13
+  constructor
+  · intro n18
+    intro n19
+    constructor
+    · intro n20
+      exact n1
+    · intro n21
+      rcases n18 with n22 | n23
+      · have n24 : S → P := by
+          intro n25
+          exact n22
+        exact n8.mpr n24
+      · have n26 : R ∨ ¬R := Classical.em R
+        · rcases n26 with n27 | n28
+          · have n29 : S → P := by
+              intro n30
+              exact n23
+            exact n8.mpr n29
+          · have n31 : S → P := by
+              intro n32
+              exact n23
+            exact n8.mpr n31
+  · intro n33
+    · exact Or.inl n1
+
 -- uniform_s11_000050: round 1, by composition
 theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R ∧ Q) (h4 : S) : Q ↔ R := by
   have n1 : Q := h2.1
@@ -28,6 +119,42 @@ theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R 
     exact n3
   · intro n5
     exact n1
+
+-- uniform_s11_000400: round 3, by sampling
+theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (h2 : ¬(P ↔ S)) (h3 : Q) (h4 : (R → S) ∧ (Q → R)) : (Q ∧ R) ∧ ¬P := by
+  have n1 : R → S := h4.1
+  have n2 : Q → R := h4.2
+  have n3 : R := n2 h3
+  constructor
+  · exact ⟨h3, n3⟩
+  · intro n4
+    have n5 : P ↔ S := by
+      constructor
+      · intro n6
+        have n7 : R → S := by
+          intro n8
+          exact n1 n8
+        exact n7 n3
+      · intro n9
+        exact n4
+    exact h2 n5
+
+-- uniform_s11_000596: round 3, by sampling
+theorem uniform_s11_000596 (P Q R S : Prop) (h1 : (S ∨ R) ∧ (P ∨ Q)) (h2 : Q → S ↔ Q ∧ R) : R → S := by
+  have n1 : S ∨ R := h1.1
+  intro n2
+  have n3 : Q → S := by
+    intro n4
+    apply Classical.byContradiction
+    intro n5
+    have n6 : Q ∧ R := by
+      exact ⟨n4, n2⟩
+    have n7 : Q → S := h2.mpr n6
+    have n8 : S := n7 n4
+    exact n5 n8
+  have n9 : Q ∧ R := h2.mp n3
+  have n10 : Q := n9.1
+  exact n3 n10
 
 -- uniform_s11_001930: round 2, by sampling
 theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
@@ -44,6 +171,25 @@ theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨
   have n9 : Q ∧ P := by
     exact ⟨n1, n8⟩
   exact Or.inr n9
+
+-- uniform_s11_001035: round 4, by sampling
+theorem uniform_s11_001035 (P Q R S : Prop) (h1 : ¬S) (h2 : P ↔ P) (h3 : ((R → R) → Q → S) ∧ (R ∨ Q → P ∧ P)) : (R → Q ↔ S) → R ∧ (R → P) := by
+  have n1 : R ∨ Q → P ∧ P := h3.2
+  intro n2
+  constructor
+  · apply Classical.byContradiction
+    · intro n3
+      have n4 : R → Q := by
+        intro n5
+        have n6 : False := n3 n5
+        exact False.elim n6
+      have n7 : S := by
+        exact n2.mp n4
+      exact h1 n7
+  · intro n8
+    · have n9 : R ∨ Q := Or.inl n8
+      have n10 : P ∧ P := n1 n9
+      exact n10.1
 
 -- uniform_s11_001284: round 2, by sampling
 theorem uniform_s11_001284 (P Q S : Prop) (h1 : S → Q) : P ∨ (Q ↔ P) ∨ P ∨ Q := by
@@ -176,6 +322,35 @@ theorem uniform_s11_003393 (P Q R S : Prop) (h1 : (Q → R) → Q ∨ P) (h2 : S
         · exact n9 n15
     exact Or.inr n5
 
+-- uniform_s11_000359: round 4, by composition
+theorem uniform_s11_000359 (P Q R S : Prop) (h1 : (S ∧ P) ∧ (P → Q)) (h2 : P → P) (h3 : (R ↔ R ∨ Q) ∧ (S ↔ (Q ↔ P))) (h4 : S) : P → R := by
+  have n1 : R ∨ Q := by
+    have n2 : S ∧ P := h1.1
+    have n3 : P := n2.2
+    have n4 : P → Q := h1.2
+    have n5 : Q := n4 n3
+    exact Or.inr n5
+  have n6 : R := by
+    have n7 : R ↔ R ∨ Q := h3.1
+    rcases n1 with n7 | n8
+    exact n7
+    · have n9 : R ∨ Q := by
+        exact Or.inr n8
+      · rcases n9 with n10 | n11
+        · exact n10
+        · apply Classical.byContradiction
+          intro n12
+          have n13 : ¬R ∨ ¬¬R := Classical.em (¬R)
+          rcases n13 with n14 | n15
+          · have n16 : ¬(R ∨ Q) := mt n7.mpr n14
+            · have n17 : R ∨ Q := by
+                exact Or.inr n11
+              exact n16 n17
+          · have n18 : R := Classical.not_not.mp n15
+            exact n12 n18
+  intro n19
+  exact n6
+
 -- uniform_s11_003671: round 2, by composition
 theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬¬P) (h2 : (Q ∨ R) ∨ (R → Q) ↔ (Q ∨ R) ∧ (R → P)) (h3 : S) : P ∨ P := by
   have n1 : R → P := by
@@ -273,6 +448,34 @@ theorem uniform_s11_003877 (P Q R S : Prop) : (P → P ↔ P → Q) ∨ (Q ∧ P
         intro n13
         exact n13
     exact Or.inl n4
+
+-- uniform_s11_003926: round 5, by composition
+theorem uniform_s11_003926 (P Q R S : Prop) (h1 : Q) (h2 : (¬Q → R ∨ P) → R ∨ P ∧ P) (h3 : Q) : ¬Q → R ↔ (Q → R) ∨ P ∨ S := by
+  have n1 : R ∨ P ∧ P := by
+    have n2 : ¬Q → R ∨ P := by
+      intro n3
+      have n4 : False := n3 h1
+      exact False.elim n4
+    have n5 : R ∨ P ∧ P := h2 n2
+    exact n5
+  constructor
+  · intro n6
+    have n7 : P ∨ ¬P := Classical.em P
+    rcases n7 with n8 | n9
+    · have n10 : P ∨ S := Or.inl n8
+      exact Or.inr n10
+    · have n11 : Q → R := by
+        intro n12
+        rcases n1 with n13 | n14
+        · exact n13
+        · have n15 : P := n14.1
+          have n16 : False := n9 n15
+          exact False.elim n16
+      exact Or.inl n11
+  · intro n17
+    intro n18
+    have n19 : False := n18 h1
+    exact False.elim n19
 
 -- uniform_s11_003951: round 2, by sampling
 theorem uniform_s11_003951 (P R S : Prop) (h1 : P → (P → R) ∧ (P ↔ P)) (h2 : ¬P ∧ (R → P) → R ∧ (P → S)) : R := by
@@ -412,6 +615,174 @@ theorem uniform_s11_004100 (P Q R S : Prop) (h1 : ¬((S ↔ S) ∧ R ∧ R)) (h2
     · exact ⟨n8, n8⟩
   exact h1 n9
 
+-- uniform_s11_004153: round 4, by sampling
+theorem uniform_s11_004153 (P Q R S : Prop) (h1 : ¬S ∧ ((S ↔ P) → R)) : (R ∨ P) ∨ R ∧ Q := by
+  have n1 : ¬S := h1.1
+  have n2 : R ∨ P := by
+    have n3 : R ∨ ¬R := Classical.em R
+    rcases n3 with n4 | n5
+    · exact Or.inl n4
+    · have n6 : P := by
+        have n7 : (S ↔ P) → R := h1.2
+        have n8 : ¬(S ↔ P) := mt n7 n5
+        apply Classical.byContradiction
+        · intro n9
+          have n10 : S ↔ P := by
+            constructor
+            · intro n11
+              have n12 : False := n1 n11
+              exact False.elim n12
+            · intro n13
+              have n14 : False := n9 n13
+              exact False.elim n14
+          exact n8 n10
+      · exact Or.inr n6
+  rcases n2 with n3 | n4
+  · have n15 : R ∨ P := Or.inl n3
+    exact Or.inl n15
+  · have n16 : R ∨ P := Or.inr n4
+    exact Or.inl n16
+
+-- uniform_s11_003168: round 3, by sampling
+theorem uniform_s11_003168 (P Q R S : Prop) (h1 : Q) (h2 : P) (h3 : R) (h4 : Q ∨ (Q ↔ S)) (h5 : Q ∧ R → P → S) : ((P ∧ R) ∧ (S ↔ Q)) ∧ S := by
+  constructor
+  · constructor
+    · exact ⟨h2, h3⟩
+    · constructor
+      · intro n1
+        exact h1
+      · intro n2
+        rcases h4 with n3 | n4
+        · have n5 : Q ∧ R := ⟨n2, h3⟩
+          have n6 : P → S := h5 n5
+          exact n6 h2
+        · exact n4.mp n2
+  · rcases h4 with n3 | n4
+    · have n7 : Q ∧ R := ⟨n3, h3⟩
+      have n8 : P → S := h5 n7
+      have n9 : S := n8 h2
+      · exact n9
+    · exact n4.mp h1
+
+-- uniform_s11_003498: round 4, by composition
+theorem uniform_s11_003498 (P Q S : Prop) (h1 : P) (h2 : S → S → Q) (h3 : Q → P) (h4 : ¬S) (h5 : Q ∨ Q) : ¬P ↔ (S ∨ S ↔ Q → Q) := by
+  have n1 : Q := by
+    rcases h5 with n2 | n3
+    · exact n2
+    · exact n3
+  constructor
+  · intro n4
+    have n5 : False := n4 h1
+    exact False.elim n5
+  · intro n6
+    intro n7
+    have n8 : Q → Q := by
+      intro n9
+      exact n9
+    have n10 : S ∨ S := n6.mpr n8
+    rcases n10 with n11 | n12
+    · exact h4 n11
+    · exact h4 n12
+
+-- uniform_s11_004343: round 6, by sampling
+theorem uniform_s11_004343 (P Q R S : Prop) (h1 : P → (R → Q ↔ R ∨ S)) (h2 : (P ↔ Q) → Q → R) (h3 : ¬(S → S) → ¬S ∨ ¬P) : ((Q ↔ P) → Q → S) ∨ (S → Q ↔ P → Q) := by
+  have n1 : (S → Q ↔ P → Q) ∨ ¬(S → Q ↔ P → Q) := Classical.em (S → Q ↔ P → Q)
+  rcases n1 with n2 | n3
+  · exact Or.inr n2
+  · have n4 : (Q ↔ P) → Q → S := by
+      intro n5
+      intro n6
+      have n7 : P ↔ Q := by
+        constructor
+        · intro n8
+          exact n6
+        · intro n9
+          exact n5.mp n9
+      apply Classical.byContradiction
+      intro n10
+      have n11 : S → Q ↔ P → Q := by
+        constructor
+        · intro n12
+          intro n13
+          exact n6
+        · intro n14
+          intro n15
+          exact n6
+      exact n3 n11
+    exact Or.inl n4
+
+-- uniform_s11_001875: round 4, by composition
+theorem uniform_s11_001875 (P R S : Prop) (h1 : R) (h2 : R → R → P ∧ P) (h3 : S ∨ ((R ↔ S) ↔ S ∨ R)) : S ∧ S := by
+  have n1 : R → P ∧ P := by
+    intro n2
+    constructor
+    have n3 : R → P ∧ P := h2 n2
+    have n4 : P ∧ P := n3 h1
+    exact n4.1
+    have n5 : R → P ∧ P := h2 n2
+    have n6 : P ∧ P := n5 n2
+    exact n6.1
+  have n7 : (R ↔ S) ↔ S ∨ R := by
+    constructor
+    · intro n8
+      exact Or.inr h1
+    · intro n9
+      constructor
+      · intro n10
+        rcases h3 with n11 | n12
+        · exact n11
+        · have n13 : R ↔ S := n12.mpr n9
+          · exact n13.mp h1
+      · intro n14
+        exact h1
+  constructor
+  · have n15 : R ↔ S := by
+      constructor
+      · intro n16
+        have n17 : S ∨ R := Or.inr h1
+        have n18 : R ↔ S := n7.mpr n17
+        exact n18.mp n16
+      · intro n19
+        exact h1
+    · have n20 : R := by
+        exact h1
+      exact n15.mp n20
+  · have n21 : R ↔ S := by
+      constructor
+      · intro n22
+        have n23 : S ∨ R := Or.inr h1
+        have n24 : R ↔ S := n7.mpr n23
+        exact n24.mp h1
+      · intro n25
+        exact h1
+    have n26 : R → S := by
+      intro n27
+      exact n21.mp n27
+    exact n26 h1
+
+-- uniform_s11_004357: round 5, by composition
+theorem uniform_s11_004357 (P Q R S : Prop) (h1 : ¬¬Q → (R → S) ∨ P) (h2 : ¬(P ∧ R ↔ S → S)) : ((S ↔ Q) ∨ S) ∨ Q := by
+  have n1 : S → S := by
+    intro n2
+    exact n2
+  have n3 : Q ∨ ¬Q := Classical.em Q
+  rcases n3 with n4 | n5
+  · exact Or.inr n4
+  · have n6 : S ∨ ¬S := Classical.em S
+    rcases n6 with n7 | n8
+    · have n9 : (S ↔ Q) ∨ S := Or.inr n7
+      exact Or.inl n9
+    · have n10 : S ↔ Q := by
+        constructor
+        · intro n11
+          have n12 : False := n8 n11
+          exact False.elim n12
+        intro n13
+        have n14 : False := n5 n13
+        exact False.elim n14
+      have n15 : (S ↔ Q) ∨ S := Or.inl n10
+      exact Or.inl n15
+
 -- uniform_s11_003563: round 2, by sampling
 theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 : P ↔ Q) : ((S ↔ Q) ∧ S ∧ R) ∧ (P ∨ S) := by
   have n1 : P → R := h1.1
@@ -432,6 +803,47 @@ theorem uniform_s11_003563 (P Q R S : Prop) (h1 : (P → R) ∧ P) (h2 : S) (h3 
         exact n1 n8
       exact n7 n2
   · exact Or.inl n2
+
+-- uniform_s11_001887: round 3, by sampling
+theorem uniform_s11_001887 (P Q S : Prop) (h1 : P ∨ S) (h2 : P) (h3 : (S → Q) ∧ (S → Q)) (h4 : Q → P ∨ P) : (Q ∨ S) ∨ (Q → S) := by
+  have n1 : (Q ∨ S) ∨ ¬(Q ∨ S) := Classical.em (Q ∨ S)
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : Q → S := by
+      intro n5
+      have n6 : Q ∨ S := Or.inl n5
+      have n7 : False := n3 n6
+      exact False.elim n7
+    exact Or.inr n4
+
+-- uniform_s11_004386: round 4, by composition
+theorem uniform_s11_004386 (P Q R S : Prop) (h1 : ((P → P) → ¬S) → (P → P) ∧ S) (h2 : S → R) (h3 : (S → R ↔ (S ↔ Q)) ∨ (R ∨ S ↔ R → Q)) : Q := by
+  have n1 : S := by
+    apply Classical.byContradiction
+    · intro n2
+      have n3 : (P → P) → ¬S := by
+        intro n4
+        exact n2
+      have n5 : (P → P) ∧ S := h1 n3
+      have n6 : P → P := n5.1
+      have n7 : S := n5.2
+      exact n2 n7
+  have n8 : P → P := by
+    intro n9
+    exact n9
+  have n10 : R := h2 n1
+  rcases h3 with n11 | n12
+  · have n13 : S → R := by
+      intro n14
+      exact n10
+    have n15 : S ↔ Q := n11.mp n13
+    exact n15.mp n1
+  · have n16 : R → Q := by
+      intro n17
+      have n18 : R ∨ S := Or.inl n17
+      have n19 : R → Q := n12.mp n18
+      exact n19 n17
+    exact n16 n10
 
 -- uniform_s11_004622: round 1, by sampling
 theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
@@ -482,6 +894,27 @@ theorem uniform_s11_003852 (P R S : Prop) (h1 : P ∨ P) (h2 : S → P ↔ ¬S �
       intro n19
       exact n1 n19
     · exact n18 n16
+
+-- uniform_s11_004720: round 6, by sampling
+theorem uniform_s11_004720 (Q R S : Prop) (h1 : R ∧ S → R ∧ Q) (h2 : S → S) (h3 : Q ∧ Q) : (R ∨ S) ∧ (R → S) ∨ (R ∨ S ↔ R) := by
+  have n1 : (R ∨ S) ∧ (R → S) ∨ ¬((R ∨ S) ∧ (R → S)) := Classical.em ((R ∨ S) ∧ (R → S))
+  rcases n1 with n2 | n3
+  · exact Or.inl n2
+  · have n4 : R ∨ S ↔ R := by
+      constructor
+      · intro n5
+        rcases n5 with n6 | n7
+        · exact n6
+        · have n8 : (R ∨ S) ∧ (R → S) := by
+            constructor
+            exact Or.inr n7
+            · intro n9
+              · exact n7
+          have n10 : False := n3 n8
+          exact False.elim n10
+      · intro n11
+        exact Or.inl n11
+    exact Or.inr n4
 
 -- uniform_s11_002349: round 1, by composition
 theorem uniform_s11_002349 (P Q R S : Prop) (h1 : P) (h2 : (Q ∧ Q ∨ S ∧ P) ∧ ((R → Q) → (S ↔ P))) (h3 : P ∨ P) (h4 : P) (h5 : P) : P ∧ S := by
