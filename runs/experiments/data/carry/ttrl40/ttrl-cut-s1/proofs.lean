@@ -1,5 +1,33 @@
 -- proofs found by `gentzen ttrl` (arm ttrl); check them with `gentzen verify` or Lean
 
+-- uniform_s11_000000: round 17, by composition
+theorem uniform_s11_000000 (P Q R S : Prop) (h1 : R ∧ P ↔ ((P ↔ Q) ↔ P)) (h2 : (Q → R) → P ∧ S) (h3 : P) : S := by
+  have n1 : Q → R := by
+    intro n2
+    have n3 : R ∧ P := by
+      constructor
+      have n4 : P := by
+        exact h3
+      · have n5 : (P ↔ Q) ↔ P := by
+          constructor
+          · intro n6
+            exact n4
+          intro n7
+          constructor
+          · intro n8
+            exact n2
+          · intro n9
+            exact n7
+        have n10 : R ∧ P := h1.mpr n5
+        exact n10.1
+      exact h3
+    exact n3.1
+  have n11 : Q → R := by
+    intro n12
+    exact n1 n12
+  have n13 : P ∧ S := h2 n11
+  exact n13.2
+
 -- uniform_s11_000117: round 1, by sampling
 theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (h2 : R ∧ R ∨ (S ↔ Q) → ¬(S → R)) (h3 : ¬S ∨ (P ↔ S)) (h4 : Q ∧ (S → P)) : R ∧ P ↔ (R ↔ S) := by
   have n1 : S := h1.1
@@ -16,6 +44,31 @@ theorem uniform_s11_000117 (P Q R S : Prop) (h1 : S ∧ (Q → P ↔ P ∧ Q)) (
   · intro n8
     have n9 : R := n8.mpr n1
     exact ⟨n9, n3⟩
+
+-- uniform_s11_000571: round 16, by sampling
+theorem uniform_s11_000571 (P Q R S : Prop) (h1 : ¬P) (h2 : R ∧ S → R → Q) (h3 : R → R → S) (h4 : R ∨ P) (h5 : P → Q) : ¬(R ∧ Q) ↔ (¬Q ↔ R) := by
+  have n1 : R := by
+    rcases h4 with n1 | n2
+    · exact n1
+    · have n3 : False := h1 n2
+      exact False.elim n3
+  constructor
+  · intro n4
+    constructor
+    · intro n5
+      · exact n1
+    · intro n6
+      · intro n7
+        have n8 : R ∧ Q := by
+          constructor
+          · exact n1
+          · exact n7
+        exact n4 n8
+  · intro n9
+    have n10 : ¬Q := n9.mpr n1
+    intro n11
+    have n12 : Q := n11.2
+    exact n10 n12
 
 -- uniform_s11_000213: round 5, by composition
 theorem uniform_s11_000213 (P Q R S : Prop) (h1 : Q) (h2 : ((P → Q) → P → Q) → S ∧ P) (h3 : ¬P → R) : (S → R ↔ S → P) → R := by
@@ -120,6 +173,68 @@ theorem uniform_s11_000050 (Q R S : Prop) (h1 : R → R) (h2 : Q ∧ S) (h3 : R 
   · intro n5
     exact n1
 
+-- uniform_s11_000781: round 14, by composition
+theorem uniform_s11_000781 (P Q R S : Prop) (h1 : Q ∨ R → S) (h2 : ((Q → P) ∧ (S ↔ Q)) ∧ R) (h3 : S ∨ S ↔ S ∧ P) : (R → P) ∧ Q ↔ P ∨ (S → S) := by
+  have n1 : S ∨ S := by
+    have n2 : S := by
+      have n3 : Q ∨ R := by
+        have n4 : R := h2.2
+        exact Or.inr n4
+      have n5 : S := h1 n3
+      exact n5
+    exact Or.inl n2
+  have n6 : P ∨ (S → S) := by
+    have n7 : (Q → P) ∧ (S ↔ Q) := h2.1
+    have n8 : S ↔ Q := n7.2
+    have n9 : S → S := by
+      intro n10
+      exact n10
+    exact Or.inr n9
+  have n11 : S := by
+    have n12 : Q ∨ R := by
+      have n13 : R := by
+        have n14 : R := h2.2
+        exact n14
+      exact Or.inr n13
+    have n15 : S := h1 n12
+    exact n15
+  have n16 : Q := by
+    have n17 : (Q → P) ∧ (S ↔ Q) := h2.1
+    have n18 : Q → P := n17.1
+    have n19 : S ↔ Q := n17.2
+    have n20 : S ∧ P := by
+      constructor
+      · have n21 : Q := by
+          have n22 : Q := n19.mp n11
+          exact n22
+        exact n11
+      · have n23 : Q := n19.mp n11
+        exact n18 n23
+    have n24 : S := n20.1
+    exact n19.mp n24
+  have n25 : (R → P) ∧ Q := by
+    have n26 : (Q → P) ∧ (S ↔ Q) := h2.1
+    have n27 : Q → P := n26.1
+    constructor
+    · intro n28
+      · have n29 : Q → P := by
+          intro n30
+          exact n27 n30
+        exact n29 n16
+    · exact n16
+  have n31 : R → P := n25.1
+  have n32 : Q := n25.2
+  constructor
+  · intro n33
+    have n34 : S → S := by
+      intro n35
+      exact n35
+    exact Or.inr n34
+  · intro n36
+    constructor
+    · exact n31
+    · exact n32
+
 -- uniform_s11_000400: round 3, by sampling
 theorem uniform_s11_000400 (P Q R S : Prop) (h1 : Q ∨ (S ∨ R ↔ R ∧ P)) (h2 : ¬(P ↔ S)) (h3 : Q) (h4 : (R → S) ∧ (Q → R)) : (Q ∧ R) ∧ ¬P := by
   have n1 : R → S := h4.1
@@ -155,6 +270,57 @@ theorem uniform_s11_000596 (P Q R S : Prop) (h1 : (S ∨ R) ∧ (P ∨ Q)) (h2 :
   have n9 : Q ∧ R := h2.mp n3
   have n10 : Q := n9.1
   exact n3 n10
+
+-- uniform_s11_000874: round 32, by composition
+theorem uniform_s11_000874 (P Q R S : Prop) (h1 : ¬(R ∨ S) ↔ P) (h2 : S ∨ P) (h3 : R ∨ Q ↔ ¬Q) : P ∨ Q → R := by
+  have n1 : ¬Q := by
+    intro n2
+    have n3 : R ∨ Q := by
+      exact Or.inr n2
+    have n4 : ¬Q := h3.mp n3
+    exact n4 n2
+  have n5 : R ∨ S := by
+    have n6 : R ∨ Q := by
+      have n7 : R ∨ ¬R := Classical.em R
+      rcases n7 with n8 | n9
+      · exact Or.inl n8
+      · have n10 : Q := by
+          apply Classical.byContradiction
+          · intro n11
+            have n12 : R ∨ Q := h3.mpr n11
+            rcases n12 with n13 | n14
+            · exact n9 n13
+            · exact n11 n14
+        · exact Or.inr n10
+    rcases n6 with n15 | n8
+    · exact Or.inl n15
+    · have n16 : S := by
+        have n17 : R ∨ Q := by
+          exact Or.inr n8
+        have n18 : ¬Q := h3.mp n17
+        have n19 : False := n18 n8
+        exact False.elim n19
+      · exact Or.inr n16
+  have n20 : R ∨ Q := by
+    have n21 : R ∨ ¬R := Classical.em R
+    rcases n21 with n22 | n23
+    · exact Or.inl n22
+    · have n24 : Q := by
+        apply Classical.byContradiction
+        · intro n25
+          have n26 : R ∨ Q := h3.mpr n25
+          rcases n26 with n27 | n28
+          · exact n23 n27
+          · exact n25 n28
+      · exact Or.inr n24
+  intro n29
+  rcases n29 with n30 | n31
+  rcases n20 with n31 | n32
+  · exact n31
+  · have n33 : False := n1 n32
+    exact False.elim n33
+  · have n34 : False := n1 n31
+    exact False.elim n34
 
 -- uniform_s11_001930: round 2, by sampling
 theorem uniform_s11_001930 (P Q R S : Prop) (h1 : ¬P ∨ (P ↔ R)) (h2 : Q ∨ Q) (h3 : Q ↔ P) (h4 : (¬S ↔ ¬P) ∧ (S → P ↔ P)) : ¬R ∨ Q ∧ P := by
@@ -255,6 +421,22 @@ theorem uniform_s11_002398 (P Q R S : Prop) (h1 : S → R) (h2 : (S → R ↔ R)
         exact n10
     exact Or.inl n7
 
+-- uniform_s11_001717: round 10, by composition
+theorem uniform_s11_001717 (P Q R S : Prop) (h1 : (R → R) → R ↔ ¬Q ∨ (S ↔ S)) (h2 : (P → P) ∧ Q → ¬S) (h3 : Q) (h4 : S → ¬S) : R := by
+  have n1 : ¬Q ∨ (S ↔ S) := by
+    have n2 : S ↔ S := by
+      constructor
+      · intro n3
+        exact n3
+      · intro n4
+        exact n4
+    exact Or.inr n2
+  have n5 : (R → R) → R := h1.mpr n1
+  have n6 : R → R := by
+    intro n7
+    exact n7
+  exact n5 n6
+
 -- uniform_s11_002977: round 1, by sampling
 theorem uniform_s11_002977 (P Q R : Prop) (h1 : P) (h2 : ((Q ↔ P) ↔ Q ∨ Q) ↔ (Q ∨ Q) ∧ P) (h3 : R) (h4 : R → P) : Q := by
   have n1 : (Q ↔ P) ↔ Q ∨ Q := by
@@ -350,6 +532,112 @@ theorem uniform_s11_000359 (P Q R S : Prop) (h1 : (S ∧ P) ∧ (P → Q)) (h2 :
             exact n12 n18
   intro n19
   exact n6
+
+-- uniform_s11_002069: round 17, by composition
+theorem uniform_s11_002069 (P Q R S : Prop) (h1 : P → R ↔ S) (h2 : S) (h3 : Q ∧ P ∧ P) : (R ↔ Q) ∧ (R ↔ S) := by
+  have n1 : P → R := by
+    intro n2
+    apply Classical.byContradiction
+    intro n3
+    have n4 : R := by
+      have n5 : S := by
+        exact h2
+      have n6 : S → R := by
+        intro n7
+        have n8 : P → R := h1.mpr n7
+        exact n8 n2
+      exact n6 n5
+    exact n3 n4
+  have n9 : Q := h3.1
+  have n10 : P ∧ P := h3.2
+  have n11 : P := n10.1
+  constructor
+  have n12 : R := n1 n11
+  · constructor
+    · intro n13
+      exact n9
+    · intro n14
+      exact n12
+  · constructor
+    · intro n15
+      exact h2
+    · intro n16
+      have n17 : Q ∧ P ∧ P := by
+        constructor
+        exact n9
+        exact ⟨n11, n11⟩
+      have n18 : S → R := by
+        intro n19
+        have n20 : Q ∧ P ∧ P := by
+          constructor
+          exact n9
+          exact ⟨n11, n11⟩
+        have n21 : P → R := by
+          intro n22
+          have n23 : R := n1 n22
+          exact n23
+        exact n21 n11
+      exact n18 n16
+
+-- uniform_s11_003644: round 12, by composition
+theorem uniform_s11_003644 (P Q R S : Prop) (h1 : (S ∨ S ↔ R → R) → P) (h2 : ¬¬S ↔ R) (h3 : P → (Q → P) ∧ (Q ∨ P)) (h4 : (¬R ↔ S → Q) → ¬(S ∨ S)) (h5 : R) : R ↔ Q := by
+  have n1 : R → R := by
+    intro n2
+    exact n2
+  have n3 : ¬¬S := by
+    have n4 : ¬¬S := h2.mpr h5
+    have n5 : S := Classical.not_not.mp n4
+    intro n6
+    exact n6 n5
+  have n7 : S := Classical.not_not.mp n3
+  constructor
+  · intro n8
+    apply Classical.byContradiction
+    · intro n9
+      have n10 : ¬R ↔ S → Q := by
+        constructor
+        · intro n11
+          have n12 : False := n11 n8
+          exact False.elim n12
+        · intro n13
+          have n14 : Q := n13 n7
+          have n15 : False := n9 n14
+          exact False.elim n15
+      have n16 : ¬(S ∨ S) := h4 n10
+      have n17 : S → Q := by
+        intro n18
+        have n19 : S ∨ S := Or.inl n18
+        have n20 : False := n16 n19
+        exact False.elim n20
+      have n21 : ¬R := n10.mpr n17
+      exact n21 n8
+  · intro n22
+    exact h5
+
+-- uniform_s11_002274: round 26, by sampling
+theorem uniform_s11_002274 (P Q R S : Prop) (h1 : S ↔ R) (h2 : P → P) (h3 : ¬R) : (Q → P ∧ P) ∨ (Q → P ↔ R) := by
+  have n1 : (Q → P) ∨ ¬(Q → P) := Classical.em (Q → P)
+  rcases n1 with n2 | n3
+  · have n4 : (Q → P ↔ R) ∨ ¬(Q → P ↔ R) := Classical.em (Q → P ↔ R)
+    rcases n4 with n5 | n6
+    · exact Or.inr n5
+    · have n7 : Q → P ∧ P := by
+        intro n8
+        constructor
+        have n9 : P := n2 n8
+        exact n9
+        have n10 : P := n2 n8
+        · exact n10
+      exact Or.inl n7
+  · have n11 : Q → P ↔ R := by
+      constructor
+      · intro n12
+        have n13 : False := n3 n12
+        exact False.elim n13
+      · intro n14
+        have n15 : False := h3 n14
+        exact False.elim n15
+    exact Or.inr n11
 
 -- uniform_s11_003671: round 2, by composition
 theorem uniform_s11_003671 (P Q R S : Prop) (h1 : ((S ↔ R) ↔ P ∨ R) → ¬¬P) (h2 : (Q ∨ R) ∨ (R → Q) ↔ (Q ∨ R) ∧ (R → P)) (h3 : S) : P ∨ P := by
@@ -643,6 +931,27 @@ theorem uniform_s11_004153 (P Q R S : Prop) (h1 : ¬S ∧ ((S ↔ P) → R)) : (
   · have n16 : R ∨ P := Or.inr n4
     exact Or.inl n16
 
+-- uniform_s11_003107: round 15, by sampling
+theorem uniform_s11_003107 (P Q R S : Prop) (h1 : ¬P) (h2 : S) (h3 : R → (Q → S) ∨ P) (h4 : (Q → S) ∨ R) (h5 : P → Q ↔ R) : ((Q → P) → S → R) ∧ (Q ∨ R → S → R) := by
+  have n1 : R → (Q → S) := by
+    intro n2
+    intro n3
+    exact h2
+  have n4 : R := by
+    have n5 : P → Q := by
+      intro n6
+      have n7 : False := h1 n6
+      exact False.elim n7
+    have n8 : R := h5.mp n5
+    exact n8
+  constructor
+  · intro n9
+    intro n10
+    exact n4
+  · intro n11
+    intro n12
+    exact n4
+
 -- uniform_s11_003168: round 3, by sampling
 theorem uniform_s11_003168 (P Q R S : Prop) (h1 : Q) (h2 : P) (h3 : R) (h4 : Q ∨ (Q ↔ S)) (h5 : Q ∧ R → P → S) : ((P ∧ R) ∧ (S ↔ Q)) ∧ S := by
   constructor
@@ -844,6 +1153,25 @@ theorem uniform_s11_004386 (P Q R S : Prop) (h1 : ((P → P) → ¬S) → (P →
       have n19 : R → Q := n12.mp n18
       exact n19 n17
     exact n16 n10
+
+-- uniform_s11_003618: round 29, by sampling
+theorem uniform_s11_003618 (P Q R S : Prop) (h1 : (R → Q) ∨ ((S ↔ Q) → R ∧ S)) (h2 : (¬R → ¬Q) ∧ (P ∨ Q ∨ Q)) (h3 : S ∨ Q → R ∧ P ↔ ((P ↔ S) ↔ P → S)) : (R ↔ P) → P := by
+  have n1 : ¬R → ¬Q := h2.1
+  have n2 : P ∨ Q ∨ Q := h2.2
+  intro n3
+  rcases n2 with n4 | n5
+  · exact n4
+  rcases n5 with n6 | n7
+  · apply Classical.byContradiction
+    intro n8
+    have n9 : ¬R := mt n3.mp n8
+    have n10 : ¬Q := n1 n9
+    exact n10 n6
+  · apply Classical.byContradiction
+    intro n11
+    have n12 : ¬R := mt n3.mp n11
+    have n13 : ¬Q := n1 n12
+    exact n13 n7
 
 -- uniform_s11_004622: round 1, by sampling
 theorem uniform_s11_004622 (P Q R S : Prop) (h1 : (Q → R) → R ∨ P) (h2 : (¬S ↔ Q → R) ∨ (R → S) ∨ P ∧ S) (h3 : ¬(P → P ↔ (R ↔ Q))) (h4 : R ↔ S) (h5 : ¬S) : R ∨ Q := by
