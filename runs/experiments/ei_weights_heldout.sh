@@ -43,7 +43,7 @@ ev() {  # NAME MODEL
 }
 last=round-$(printf %03d "$ROUNDS")
 # each arm's evals follow its training, so a session that ends between arms leaves finished figures and a
-# carry (carry_runs.py --drop NAME/round-*) need not keep the model of an arm already evaluated
+# carry (carry_runs.py --drop 'NAME/round-001/*') need not keep the model of an arm already evaluated
 arm() {  # NAME LOSS WEIGHTS
   if [ "$1" != ce ]; then
     mkdir -p "$OUT/$1"
