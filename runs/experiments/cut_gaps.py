@@ -29,6 +29,7 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
         if {f.unf for _, f in s.hyps} <= premises:
             lemma[s.goal.unf] = lemma.get(s.goal.unf, False) or bool(v.get("proof"))
     out: Counter = Counter()
+    models = table.models(gamma)  # Γ's rows, once: Γ ⊨ f is `not models & ~mask(f)` (TruthTable.entails)
     cases: dict = {}  # unf -> the one premise Γ does not entail, of mains with one such premise
     for v, s in parsed:
         if s.goal.unf is not goal or not v.get("proof"):
@@ -36,7 +37,7 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
         extra = [f for _, f in s.hyps if f.unf not in premises]
         if not extra:
             continue
-        open_ = [f for f in extra if not table.entails(gamma, f)]
+        open_ = [f for f in extra if models & ~table.mask(f)]
         if open_:
             out["mains_not_entailed"] += 1  # a case or a stronger premise: no lemma can supply it
             if len(open_) == 1:
@@ -46,7 +47,6 @@ def gaps(target: dict, variants: list[dict]) -> Counter:
         for f in extra:
             state = lemma.get(f.unf)
             out["needed_" + ("proved" if state else "unproved" if state is False else "never_in_pool")] += 1
-    models = table.models(gamma)
     splits = [a for a in cases.values() if not table.entails([a], thm.goal)]  # a case that alone gives G splits nothing
     pairs = sum(1 for a, b in combinations(sorted(splits, key=str), 2) if not models & ~(table.mask(a) | table.mask(b)))
     if pairs:
